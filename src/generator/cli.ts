@@ -1,0 +1,158 @@
+/** The reactsite command line. The only module that prints a final verdict and sets the exit code. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import { buildSite } from './build.js';
+import { formatProblem, ReactsiteError, type Problem } from './errors.js';
+import { packageRoot } from './paths.js';
+import { resolveOptions, type CliFlags } from './options.js';
+import { writeOutput } from './write-output.js';
+
+/** Exit codes: success, content/build error, bad usage. */
+export const EXIT = { ok: 0, error: 1, usage: 2 } as const;
+
+function version(): string {
+  return JSON.parse(fs.readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')).version as string;
+}
+
+function report(problems: readonly Problem[]) {
+  for (const p of problems) console.error(formatProblem(p));
+}
+
+/** Builds the commander program; `run` actions resolve to an exit code. */
+export function program(setExit: (code: number) => void): Command {
+  const cmd = new Command('reactsite').description('Build, preview and check a React tutorial website rendered with React on the server.').version(version(), '-v, --version').showHelpAfterError();
+  const rootOpt = () => new Option('--root <dir>', 'project folder holding content/ and public/').default('.');
+
+  cmd
+    .command('build')
+    .description('build the site into --out (default out/); exit 0 only if the site is whole')
+    .addOption(rootOpt())
+    .option('--out <dir>', 'output folder (relative to --root)', 'out')
+    .option('--site <url>', 'public origin for canonical URLs (default: content/site.json "url")')
+    .option('--base <path>', 'sub-path the site is served under, e.g. /docs/ (default: /)')
+    .option('--no-cache', 'ignore and do not write the markdown cache (.cache/reactsite/)')
+    .addOption(new Option('--broken-links <mode>', 'what broken internal links do').choices(['error', 'warn']).default('error'))
+    .action(async (flags: CliFlags) => setExit(await runBuild(flags)));
+
+  cmd
+    .command('check')
+    .description('validate content, links and routes without writing; exit 1 on any error')
+    .addOption(rootOpt())
+    .action(async (flags: CliFlags) => setExit(await runCheck(flags)));
+
+  cmd
+    .command('dev')
+    .description('preview with live reload while you edit (default http://127.0.0.1:4321)')
+    .addOption(rootOpt())
+    .option('--port <n>', 'port to listen on (the next free one is taken if busy)', '4321')
+    .option('--host <addr>', 'address to bind', '127.0.0.1')
+    .option('--open', 'open the browser')
+    .action(async (flags: CliFlags & { port: string; host: string; open?: boolean }) => {
+      const { startDev } = await import('./dev.js');
+      const code = await guard(async () => {
+        const dev = await startDev({ ...resolveOptions(flags), port: parsePort(flags.port), host: flags.host, open: !!flags.open });
+        await untilSignal();
+        await dev.close();
+      });
+      if (code !== EXIT.ok) setExit(code);
+    });
+
+  cmd
+    .command('preview')
+    .description('serve a built out/ exactly as a static host would (404.html, redirects)')
+    .option('--out <dir>', 'the built folder', 'out')
+    .option('--port <n>', 'port to listen on', '4173')
+    .option('--host <addr>', 'address to bind', '127.0.0.1')
+    .option('--base <path>', 'sub-path the site was built for', '/')
+    .action(async (flags: { out: string; port: string; host: string; base: string }) => {
+      const { startPreview } = await import('./preview.js');
+      const code = await guard(async () => {
+        const server = await startPreview({ outDir: path.resolve(flags.out), port: parsePort(flags.port), host: flags.host, base: flags.base });
+        await untilSignal();
+        server.closeAllConnections();
+        await new Promise((r) => server.close(r));
+      });
+      if (code !== EXIT.ok) setExit(code);
+    });
+  return cmd;
+}
+
+/** Resolves on the first Ctrl-C or SIGTERM. */
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      process.off('SIGINT', done);
+      process.off('SIGTERM', done);
+      resolve();
+    };
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+}
+
+function parsePort(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new CommanderError(EXIT.usage, 'reactsite.port', `error: --port "${v}" is not a port number (0-65535)`);
+  return n;
+}
+
+async function guard(f: () => Promise<unknown>): Promise<number> {
+  try {
+    await f();
+    return EXIT.ok;
+  } catch (e) {
+    if (e instanceof ReactsiteError) {
+      report(e.problems);
+      const errors = e.problems.filter((p) => p.severity === 'error').length;
+      console.error(`\n✗ ${errors} error${errors === 1 ? '' : 's'}; nothing was written.`);
+      return EXIT.error;
+    }
+    if (e instanceof CommanderError) {
+      console.error(e.message);
+      return EXIT.usage;
+    }
+    throw e;
+  }
+}
+
+async function runBuild(flags: CliFlags): Promise<number> {
+  return guard(async () => {
+    const t0 = performance.now();
+    const opts = resolveOptions(flags);
+    const result = await buildSite(opts, { mode: 'build' });
+    await writeOutput(opts.outDir, result.files, path.join(opts.root, 'public'));
+    report(result.warnings);
+    const pages = result.routes.length;
+    console.log(`✓ built ${pages} pages in ${((performance.now() - t0) / 1000).toFixed(2)} s → ${path.relative(process.cwd(), opts.outDir) || '.'}${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'})` : ''}`);
+  });
+}
+
+async function runCheck(flags: CliFlags): Promise<number> {
+  return guard(async () => {
+    const opts = resolveOptions(flags);
+    const result = await buildSite(opts, { mode: 'check' });
+    const { contentChecks } = await import('./content-checks.js');
+    const problems = [...result.warnings, ...contentChecks(opts.root, result)];
+    if (problems.some((p) => p.severity === 'error')) throw new ReactsiteError(problems);
+    report(problems);
+    console.log(`✓ checked ${result.routes.length} pages: ${problems.length ? `${problems.length} warning(s)` : 'no errors, no warnings'}`);
+  });
+}
+
+/** Runs the CLI with `argv` and resolves to the exit code (the bin sets process.exitCode). */
+export async function main(argv: string[]): Promise<number> {
+  process.env.NODE_ENV ??= 'production';
+  let code: number = EXIT.ok;
+  const cmd = program((c) => (code = c));
+  cmd.exitOverride();
+  cmd.configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  try {
+    await cmd.parseAsync(argv);
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version' ? EXIT.ok : EXIT.usage;
+    console.error(`reactsite: internal error: ${(e as Error).stack ?? String(e)}`);
+    return EXIT.error;
+  }
+  return code;
+}

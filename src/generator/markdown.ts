@@ -1,0 +1,100 @@
+/** Stage 3: a Markdown body -> hast (GFM, heading ids, Shiki highlighting in two themes), plus facts about it. */
+import type { Element, Root as HastRoot } from 'hast';
+import type { Code, Root as MdastRoot } from 'mdast';
+import GithubSlugger from 'github-slugger';
+import { toString as hastText } from 'hast-util-to-string';
+import rehypePrettyCode from 'rehype-pretty-code';
+import rehypeRaw from 'rehype-raw';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { bundledLanguages } from 'shiki';
+import { unified, type Processor } from 'unified';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import { warning, type Problem } from './errors.js';
+
+/** Shiki themes for the dark and light site themes. */
+export const CODE_THEMES = { dark: 'github-dark', light: 'github-light' } as const;
+const PLAIN = new Set(['text', 'plaintext', 'txt', 'plain']);
+
+/** A fenced code block as written, for content checks. */
+export interface CodeSample { lang: string; meta: string; value: string; line: number }
+
+/** What the markdown stage produces for one body. */
+export interface MarkdownResult { hast: HastRoot; words: number; code: CodeSample[]; warnings: Problem[] }
+
+interface FileData { file: string; bodyLine: number; code: CodeSample[]; warnings: Problem[]; words: number }
+
+const processors = new Map<boolean, Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>>();
+
+/** Renders one body to hast. `bodyLine` is the file line the body starts on, for located warnings. */
+export async function renderMarkdown(source: string, opts: { file: string; bodyLine: number; allowRawHtml: boolean }): Promise<MarkdownResult> {
+  const processor = processors.get(opts.allowRawHtml) ?? createProcessor(opts.allowRawHtml);
+  processors.set(opts.allowRawHtml, processor);
+  const data: FileData = { file: opts.file, bodyLine: opts.bodyLine, code: [], warnings: [], words: 0 };
+  const mdast = processor.parse(source);
+  const hast = await processor.run(mdast, { data } as unknown as VFile);
+  return { hast, words: data.words, code: data.code, warnings: data.warnings };
+}
+
+function createProcessor(allowRawHtml: boolean) {
+  const base = unified().use(remarkParse).use(remarkGfm).use(remarkFacts, { allowRawHtml }).use(remarkRehype, { allowDangerousHtml: allowRawHtml });
+  const withRaw = allowRawHtml ? base.use(rehypeRaw) : base;
+  return withRaw
+    .use(rehypeHeadingIds)
+    .use(rehypePrettyCode, { theme: CODE_THEMES, keepBackground: false, defaultLang: { block: 'plaintext', inline: 'plaintext' } })
+    .use(rehypeStripPositions) as unknown as Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>;
+}
+
+/** Counts prose words, records code samples, maps unknown languages to plain text, escapes raw HTML. */
+function remarkFacts(options: { allowRawHtml: boolean }) {
+  return (tree: MdastRoot, file: VFile) => {
+    const data = file.data as unknown as FileData;
+    const at = (line: number | undefined) => (line ?? 1) + data.bodyLine - 1;
+    visit(tree, (node) => {
+      if (node.type === 'text') data.words += countWords(node.value);
+      if (node.type === 'inlineCode') data.words += 1;
+      if (node.type === 'html' && !options.allowRawHtml) {
+        // Raw HTML is shown as text unless the site opts in (site.json "allowRawHtml").
+        (node as unknown as { type: string }).type = 'text';
+      }
+      if (node.type === 'code') visitCode(node, data, at(node.position?.start.line));
+    });
+  };
+}
+
+function visitCode(node: Code, data: FileData, line: number) {
+  const lang = (node.lang ?? '').toLowerCase();
+  data.code.push({ lang, meta: node.meta ?? '', value: node.value, line });
+  const known = !lang || PLAIN.has(lang) || lang in bundledLanguages;
+  if (!known) {
+    data.warnings.push(warning(`unknown code language "${node.lang}", shown as plain text`, { file: data.file, line, hint: 'use a language Shiki knows (jsx, tsx, js, ts, bash, css, html, json, ...) or "text"' }));
+  }
+  // Unknown or absent languages are highlighted (and labelled) as plain text.
+  if (!known || PLAIN.has(lang) || !lang) node.lang = 'plaintext';
+}
+
+/** Gives h2-h6 stable GitHub-style ids (unique within the body). */
+function rehypeHeadingIds() {
+  return (tree: HastRoot) => {
+    const slugger = new GithubSlugger();
+    visit(tree, 'element', (el: Element) => {
+      if (/^h[1-6]$/.test(el.tagName) && !el.properties.id) el.properties.id = slugger.slug(hastText(el));
+    });
+  };
+}
+
+/** Drops source positions: they are not rendered and would triple the size of the cached tree. */
+function rehypeStripPositions() {
+  return (tree: HastRoot) => {
+    visit(tree, (node) => {
+      delete node.position;
+    });
+  };
+}
+
+/** Number of words in a run of text. */
+export function countWords(text: string): number {
+  return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
+}

@@ -1,0 +1,37 @@
+/** Where the package's own files are (the site sources ship inside the package), wherever the code runs from. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let cached: string | undefined;
+
+/** The reactsite package root: the nearest folder upwards holding a package.json named "reactsite". */
+export function packageRoot(): string {
+  if (cached) return cached;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, 'utf8')).name === 'reactsite') return (cached = dir);
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error('reactsite: cannot find its own package.json');
+    dir = up;
+  }
+}
+
+/** The site's React sources (pages, layout, widgets, styles). */
+export function siteDir(): string {
+  return path.join(packageRoot(), 'src', 'site');
+}
+
+/** Versions that change generated output; part of every cache key. */
+export function toolVersions(): string {
+  const read = (p: string) => {
+    try {
+      return JSON.parse(fs.readFileSync(p, 'utf8')).version as string;
+    } catch {
+      return '?';
+    }
+  };
+  const nm = path.join(packageRoot(), 'node_modules');
+  return ['reactsite', read(path.join(packageRoot(), 'package.json')), 'shiki', read(path.join(nm, 'shiki', 'package.json')), 'rpc', read(path.join(nm, 'rehype-pretty-code', 'package.json')), 'gfm', read(path.join(nm, 'remark-gfm', 'package.json'))].join(':');
+}

@@ -1,0 +1,46 @@
+/** Reads a content file as text, refusing what is not text: binary data, invalid UTF-8, oversized files. */
+import fs from 'node:fs/promises';
+import { problem, type Problem } from './errors.js';
+
+/** Largest content file accepted, in bytes (a long tutorial is about 30 KB). */
+export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Reads `abs` (reported as `file`); returns its text or a problem saying why it can't be used. */
+export async function readText(abs: string, file: string): Promise<{ text?: string; problem?: Problem }> {
+  let buf: Buffer;
+  try {
+    buf = await fs.readFile(abs);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { problem: problem('file not found', { file, hint: 'create it (see README "Content model")' }) };
+    return { problem: problem(`cannot read the file (${code ?? String(e)})`, { file, hint: 'check its permissions' }) };
+  }
+  if (buf.length > MAX_CONTENT_BYTES)
+    return { problem: problem(`file is ${(buf.length / 1048576).toFixed(1)} MB, over the ${MAX_CONTENT_BYTES / 1048576} MB limit`, { file, hint: 'split it into several tutorials' }) };
+  if (buf.includes(0)) return { problem: problem('file is binary, not text (it contains NUL bytes)', { file, hint: 'save it as UTF-8 text' }) };
+  try {
+    const text = decoder.decode(buf);
+    return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+  } catch {
+    const at = firstInvalidUtf8Line(buf);
+    return { problem: problem('file is not valid UTF-8', { file, line: at, hint: 're-save the file with UTF-8 encoding' }) };
+  }
+}
+
+function firstInvalidUtf8Line(buf: Buffer): number {
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i <= buf.length; i++) {
+    if (i === buf.length || buf[i] === 10) {
+      try {
+        decoder.decode(buf.subarray(start, i));
+      } catch {
+        return line;
+      }
+      line++;
+      start = i + 1;
+    }
+  }
+  return line;
+}

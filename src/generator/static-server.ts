@@ -1,0 +1,147 @@
+/** The static-serving module of `preview` and `dev`: behaves like a static host (index, slashes, 404.html, _redirects). */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+
+/** Where a server's files come from: out-relative path -> contents, or undefined when absent. */
+export type FileSource = (rel: string) => Promise<Uint8Array | string | undefined>;
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8', '.xml': 'application/xml; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif', '.gif': 'image/gif', '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2', '.webmanifest': 'application/manifest+json', '.map': 'application/json',
+};
+
+/** Content type of a file name. */
+export function mimeType(file: string): string {
+  return MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** Reads files under `dir`, never outside it. */
+export function diskSource(dir: string): FileSource {
+  const rootDir = path.resolve(dir);
+  return async (rel) => {
+    const abs = path.resolve(rootDir, rel);
+    if (abs !== rootDir && !abs.startsWith(rootDir + path.sep)) return undefined;
+    try {
+      const stat = await fs.promises.stat(abs);
+      return stat.isFile() ? await fs.promises.readFile(abs) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/**
+ * Maps a request path to a safe out-relative file path, or null when it must be refused: `..` segments
+ * (also percent-encoded), backslashes, NUL bytes, or a path outside `base`.
+ */
+export function safeRelative(urlPath: string, base: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\') || urlPath.includes('\\')) return null;
+  if (!decoded.startsWith(base)) return null;
+  const rest = decoded.slice(base.length);
+  const segments = rest.split('/');
+  if (segments.some((s) => s === '..' || s === '.')) return null;
+  if (rest.startsWith('/') || /^[a-zA-Z]:/.test(rest)) return null;
+  return rest;
+}
+
+/** Options of a static server. */
+export interface ServerOptions { source: FileSource; base: string; cache: 'dev' | 'static'; headers?: Record<string, string>; extra?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean }
+
+/** A request handler serving `source` like a static host. */
+export function staticHandler(o: ServerOptions): http.RequestListener {
+  return (req, res) => {
+    handle(req, res, o).catch((e: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`Internal error: ${(e as Error).message}`);
+    });
+  };
+}
+
+async function handle(req: http.IncomingMessage, res: http.ServerResponse, o: ServerOptions) {
+  if (o.extra?.(req, res)) return;
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD' });
+    return void res.end();
+  }
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const rel = safeRelative(url.pathname, o.base);
+  if (rel === null) {
+    if (!url.pathname.startsWith(o.base) && !url.pathname.includes('..') && !url.pathname.includes('%')) return send(res, 302, o, undefined, '', { location: o.base });
+    return send(res, 403, o, 'text/plain; charset=utf-8', 'Forbidden');
+  }
+  const candidates = rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel];
+  for (const c of candidates) {
+    const body = await o.source(c);
+    if (body !== undefined) return send(res, 200, o, mimeType(c), body, {}, req.method === 'HEAD', c);
+  }
+  if (!rel.endsWith('/') && !path.extname(rel) && (await o.source(`${rel}/index.html`)) !== undefined) {
+    return send(res, 301, o, undefined, '', { location: `${o.base}${rel}/${url.search}` });
+  }
+  const redirect = await redirectFor(o, url.pathname);
+  if (redirect) return send(res, redirect.status, o, undefined, '', { location: redirect.to });
+  const notFound = await o.source('404.html');
+  return send(res, 404, o, 'text/html; charset=utf-8', notFound ?? 'Not found', {}, req.method === 'HEAD');
+}
+
+async function redirectFor(o: ServerOptions, pathname: string): Promise<{ to: string; status: number } | undefined> {
+  const text = await o.source('_redirects');
+  if (!text) return undefined;
+  for (const line of String(text).split('\n')) {
+    const [from, to, code] = line.trim().split(/\s+/);
+    if (!from || !to || from.startsWith('#')) continue;
+    const status = Number.parseInt(code ?? '301', 10);
+    const hit = from.endsWith('/*') ? pathname.startsWith(from.slice(0, -1)) : pathname === from;
+    if (!hit) continue;
+    // A 404 (or rewrite) rule ends the search: the host serves 404.html.
+    if (status === 404 || status === 200 || to === pathname) return undefined;
+    return { to, status };
+  }
+  return undefined;
+}
+
+function send(res: http.ServerResponse, status: number, o: ServerOptions, type: string | undefined, body: Uint8Array | string, extra: Record<string, string> = {}, head = false, file?: string) {
+  const immutable = o.cache === 'static' && file?.startsWith('assets/');
+  const headers: Record<string, string> = {
+    'cache-control': o.cache === 'dev' ? 'no-cache' : immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+    'x-content-type-options': 'nosniff',
+    ...(type ? { 'content-type': type } : {}),
+    ...o.headers,
+    ...extra,
+  };
+  const buf = typeof body === 'string' ? Buffer.from(body) : body;
+  headers['content-length'] = String(buf.length);
+  res.writeHead(status, headers);
+  res.end(head ? undefined : buf);
+}
+
+/** Listens on `host:port`, trying the next ports when one is taken; resolves with the port in use. */
+export function listen(server: http.Server, host: string, port: number, onTaken?: (port: number) => void, tries = 20): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const attempt = (p: number, left: number) => {
+      const onError = (e: NodeJS.ErrnoException) => {
+        server.off('listening', onListening);
+        if (e.code === 'EADDRINUSE' && left > 0) {
+          onTaken?.(p);
+          attempt(p + 1, left - 1);
+        } else reject(e);
+      };
+      const onListening = () => {
+        server.off('error', onError);
+        resolve((server.address() as { port: number }).port);
+      };
+      server.once('error', onError);
+      server.once('listening', onListening);
+      server.listen(p, host);
+    };
+    attempt(port, tries);
+  });
+}

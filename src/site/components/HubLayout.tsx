@@ -1,0 +1,33 @@
+/** The hub frame around every tutorial: header, sidebar (drawer on phones), article column and ads column. */
+import type { ReactNode } from 'react';
+import { Island } from '../islands/Island.js';
+import type { SiteData } from '../types.js';
+import { markCurrent, sidebarListHtml } from './SidebarList.js';
+
+/** Renders the hub with `children` in the article column; `slug` is the current tutorial, if any. */
+export function HubLayout({ data, slug, children }: { data: SiteData; slug?: string; children: ReactNode }) {
+  return (
+    <div className="hub">
+      <div className="hub-header">
+        <Island name="DrawerButton" props={{}} when="load" className="hub-menu" />
+        <p className="hub-title">React Tutorial Hub</p>
+      </div>
+      <div className="hub-grid">
+        <aside id="sidebar" className="sidebar" aria-label="Tutorials">
+          <div className="sidebar-top">
+            <h2 className="sidebar-title">Tutorials</h2>
+            <p className="drawer-hint">Swipe or tap outside to close</p>
+          </div>
+          <Island name="SidebarSearch" props={{}} when="idle" className="sidebar-search" />
+          <nav className="sidebar-list" aria-label="Tutorial list" dangerouslySetInnerHTML={{ __html: markCurrent(sidebarListHtml(data.tutorials, data.base), slug) }} />
+        </aside>
+        <main id="main" className="hub-main" tabIndex={-1}>
+          {children}
+        </main>
+        <aside className="ads-column" aria-label="Recommended">
+          <Island name="AdsPanel" props={{ ads: data.ads, base: data.base }} when="visible" />
+        </aside>
+      </div>
+    </div>
+  );
+}

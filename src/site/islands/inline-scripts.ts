@@ -1,0 +1,28 @@
+/** The only inline scripts of the site: theme before first paint, the island loader, redirects. Hashed for CSP. */
+
+/** Key of the remembered theme in localStorage. */
+export const THEME_KEY = 'reactsite-theme';
+
+/** Runs first in <head>: applies the remembered theme (default dark) before anything paints. */
+export const THEME_SCRIPT = `(function(){var d=document.documentElement,t;try{t=localStorage.getItem('${THEME_KEY}')}catch(e){}d.classList.toggle('dark',t!=='light');d.style.colorScheme=t==='light'?'light':'dark'})()`;
+
+/**
+ * Finds every [data-island] marker and hydrates it when due: `load` at once, `idle` when the browser is idle,
+ * `visible` when it nears the viewport. Each island's chunk default-exports `(element, props) => void`.
+ */
+export const LOADER_SCRIPT = `(function(){var q=[].slice.call(document.querySelectorAll('[data-island]'));if(!q.length)return;function h(e){import(e.getAttribute('data-src')).then(function(m){m.default(e,JSON.parse(e.getAttribute('data-props')||'{}'))}).catch(function(x){console.error('island '+e.getAttribute('data-island')+' failed',x)})}var idle=window.requestIdleCallback||function(f){setTimeout(f,1)};var io='IntersectionObserver'in window&&new IntersectionObserver(function(es){es.forEach(function(en){if(en.isIntersecting){io.unobserve(en.target);h(en.target)}})},{rootMargin:'200px'});q.forEach(function(e){var w=e.getAttribute('data-when');if(w==='load')h(e);else if(w==='visible'&&io)io.observe(e);else idle(function(){h(e)},{timeout:2000})})})()`;
+
+/** The 404 page's script: outside /tutorial/ an unknown path goes home, replacing the history entry. */
+export function notFoundScript(base: string): string {
+  return `(function(){var b=${jsString(base)};if(location.pathname.indexOf(b+'tutorial/')!==0)location.replace(b)})()`;
+}
+
+/** A redirect stub's script: replaces the location with the target. */
+export function redirectScript(target: string): string {
+  return `location.replace(${jsString(target)})`;
+}
+
+/** A JS string literal that is also safe inside an HTML <script> element. */
+export function jsString(value: string): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,14 @@
+/** Every island type of the site, by name. Each is `src/site/widgets/<Name>.tsx` with a default export. */
+import AdsPanel from '../widgets/AdsPanel.js';
+import CopyButton from '../widgets/CopyButton.js';
+import DrawerButton from '../widgets/DrawerButton.js';
+import NavMenu from '../widgets/NavMenu.js';
+import ShareWidget from '../widgets/ShareWidget.js';
+import SidebarSearch from '../widgets/SidebarSearch.js';
+import ThemeToggle from '../widgets/ThemeToggle.js';
+
+/** Island components by name; the bundler makes one browser chunk per entry. */
+export const islandComponents = { AdsPanel, CopyButton, DrawerButton, NavMenu, ShareWidget, SidebarSearch, ThemeToggle };
+
+/** A known island name. */
+export type IslandName = keyof typeof islandComponents;

@@ -1,0 +1,82 @@
+/** The one map from Markdown (hast) tags to site components, and the hast -> React conversion. */
+import type { Root } from 'hast';
+import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
+import { Children, isValidElement, type ReactNode } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { Island } from '../islands/Island.js';
+import { isExternal, isUnsafeUrl, withBase } from '../seo/urls.js';
+
+type Props<T extends keyof React.JSX.IntrinsicElements> = React.JSX.IntrinsicElements[T] & { node?: unknown };
+
+/** Builds the tag map for a site served under `base`. */
+export function markdownComponents(base: string): Partial<Components> {
+  return {
+    figure: CodeFigure,
+    table: ScrollTable,
+    a: ({ node: _n, href, children, ...rest }: Props<'a'>) => <SmartLink base={base} href={href} {...rest}>{children}</SmartLink>,
+    img: ({ node: _n, src, alt, ...rest }: Props<'img'>) => (
+      <img src={typeof src === 'string' && src.startsWith('/') ? withBase(base, src) : src} alt={alt ?? ''} loading="lazy" decoding="async" {...rest} />
+    ),
+    h2: (p: Props<'h2'>) => <Heading level={2} {...p} />,
+    h3: (p: Props<'h3'>) => <Heading level={3} {...p} />,
+  };
+}
+
+/** Converts a body's hast to React elements through the tag map. */
+export function renderHast(tree: Root, components: Partial<Components>): ReactNode {
+  return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, elementAttributeNameCase: 'react', stylePropertyNameCase: 'dom', passNode: false });
+}
+
+/** A link: site paths get the base, external links open in a new tab, script URLs are not links at all. */
+export function SmartLink({ base, href, children, ...rest }: { base: string; href?: string; children?: ReactNode } & Omit<Props<'a'>, 'href'>) {
+  if (!href || isUnsafeUrl(href)) return <span className="link-removed">{children}</span>;
+  if (isExternal(href))
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>
+        {children}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    );
+  return <a href={href.startsWith('/') ? withBase(base, href) : href} {...rest}>{children}</a>;
+}
+
+function Heading({ level, id, children, node: _n, ...rest }: { level: 2 | 3; id?: string; children?: ReactNode; node?: unknown }) {
+  const Tag = `h${level}` as const;
+  return (
+    <Tag id={id} {...rest}>
+      {children}
+      {id ? (
+        <a className="heading-anchor" href={`#${id}`} aria-label="Link to this section">
+          #
+        </a>
+      ) : null}
+    </Tag>
+  );
+}
+
+function ScrollTable({ node: _n, ...props }: Props<'table'>) {
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Scrollable table">
+      <table {...props} />
+    </div>
+  );
+}
+
+/** A highlighted code block: language label and Copy button above the code. */
+function CodeFigure({ node: _n, children, ...props }: Props<'figure'>) {
+  if (!('data-rehype-pretty-code-figure' in props)) return <figure {...props}>{children}</figure>;
+  let language = 'text';
+  Children.forEach(children, (child) => {
+    if (isValidElement<{ 'data-language'?: string }>(child) && child.props['data-language']) language = child.props['data-language'];
+  });
+  const label = language === 'plaintext' ? 'text' : language;
+  return (
+    <figure className="code-block" {...props}>
+      <div className="code-head">
+        <span className="code-lang">{label}</span>
+        <Island name="CopyButton" props={{ language }} when="idle" />
+      </div>
+      {children}
+    </figure>
+  );
+}

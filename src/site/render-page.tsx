@@ -1,0 +1,88 @@
+/** Entry of the server bundle: turns one route and the build's shared data into a complete HTML document. */
+import type { Components } from 'hast-util-to-jsx-runtime';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { NotFoundPanel } from './components/Article.js';
+import { HubLayout } from './components/HubLayout.js';
+import { Navbar } from './components/Navbar.js';
+import { SiteFooter } from './components/SiteFooter.js';
+import { contentSecurityPolicy } from './document/csp.js';
+import { escapeHtml } from './document/escape.js';
+import { Head } from './document/Head.js';
+import { redirectStub } from './document/redirect-stub.js';
+import { IslandContext, type IslandCollector } from './islands/Island.js';
+import { LOADER_SCRIPT, notFoundScript, THEME_SCRIPT } from './islands/inline-scripts.js';
+import type { IslandName } from './islands/registry.js';
+import { markdownComponents, renderHast } from './markdown/components.js';
+import { Landing } from './pages/Landing.js';
+import { StaticPageView, TemplatePage } from './pages/SimplePages.js';
+import { TutorialPage } from './pages/TutorialPage.js';
+import { pageMeta } from './seo/page-meta.js';
+import { absoluteUrl, withBase } from './seo/urls.js';
+import type { Route, SiteData } from './types.js';
+
+export { IslandError } from './islands/Island.js';
+export { islandComponents } from './islands/registry.js';
+
+const componentCache = new WeakMap<SiteData, Partial<Components>>();
+
+/** Renders `route` to a full HTML document string. Pure: no I/O. */
+export function renderPage(route: Route, data: SiteData): string {
+  const { site, base } = data;
+  if (route.kind === 'redirect') return redirectStub(withBase(base, route.ref!), absoluteUrl(site.url, base, route.ref!), site.language);
+  let components = componentCache.get(data);
+  if (!components) componentCache.set(data, (components = markdownComponents(base)));
+
+  const meta = pageMeta(route, data);
+  const collector: IslandCollector = { used: new Set<IslandName>(), srcOf: (name) => { const i = data.assets.islands[name]; return i && withBase(base, i.src); }, page: route.path };
+  const body = renderToString(<IslandContext.Provider value={collector}>{pageBody(route, data, components, meta.canonical)}</IslandContext.Provider>);
+
+  const inline = [THEME_SCRIPT, LOADER_SCRIPT];
+  const notFound = route.kind === 'not-found' ? notFoundScript(base) : undefined;
+  if (notFound) inline.push(notFound);
+  if (data.dev) inline.push(data.dev.clientScript);
+  const preload = new Set<string>();
+  for (const name of collector.used) for (const src of [data.assets.islands[name]!.src, ...data.assets.islands[name]!.imports]) preload.add(withBase(base, src));
+  const head = renderToString(<Head data={data} meta={meta} csp={contentSecurityPolicy(inline)} preload={[...preload]} />);
+  const script = (s: string) => `<script>${s}</script>`;
+  return `<!doctype html><html lang="${escapeHtml(site.language)}" class="dark" style="color-scheme:dark"><head>${script(THEME_SCRIPT)}${notFound ? script(notFound) : ''}${head}</head><body>${body}${collector.used.size ? script(LOADER_SCRIPT) : ''}${data.dev ? script(data.dev.clientScript) : ''}</body></html>`;
+}
+
+function pageBody(route: Route, data: SiteData, components: Partial<Components>, canonical: string): ReactNode {
+  const { site, base } = data;
+  const current = route.kind === 'landing' ? 'home' : route.kind === 'tutorial' || route.kind === 'not-found' ? 'tutorial' : undefined;
+  let main: ReactNode;
+  switch (route.kind) {
+    case 'landing':
+      main = <Landing site={site} base={base} />;
+      break;
+    case 'tutorial':
+      main = <TutorialPage route={route} data={data} components={components} canonical={canonical} />;
+      break;
+    case 'static': {
+      const page = data.pages[route.ref!]!;
+      main = <StaticPageView title={page.title} content={renderHast(page.body.hast, components)} />;
+      break;
+    }
+    case 'template':
+      main = <TemplatePage />;
+      break;
+    default: {
+      const intro = data.tutorials.find((t) => t.isIntro) ?? data.tutorials[0]!;
+      main = (
+        <HubLayout data={data}>
+          <NotFoundPanel introHref={withBase(base, `/tutorial/${intro.slug}/`)} />
+        </HubLayout>
+      );
+    }
+  }
+  const pages = Object.values(data.pages).map((p) => ({ name: p.name, title: p.title }));
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to content</a>
+      <Navbar site={site} base={base} current={current} />
+      {main}
+      <SiteFooter site={site} base={base} year={data.buildDate.slice(0, 4)} pages={pages} />
+    </>
+  );
+}

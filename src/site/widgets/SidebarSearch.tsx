@@ -1,0 +1,64 @@
+/** Island: the sidebar search box; filters the server-rendered list as you type. `/` or Ctrl/⌘-K focuses it. */
+import { useEffect, useRef, useState } from 'react';
+
+/** Shows or hides list entries by the spec's rule (case-insensitive substring of name, category, keywords). */
+export default function SidebarSearch() {
+  const [query, setQuery] = useState('');
+  const [matches, setMatches] = useState(-1);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const typing = e.target instanceof HTMLElement && (e.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName));
+      if ((e.key === '/' && !typing) || (e.key.toLowerCase() === 'k' && (e.metaKey || e.ctrlKey))) {
+        e.preventDefault();
+        input.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => {
+    const q = query.trim().toLowerCase();
+    let count = 0;
+    for (const group of document.querySelectorAll<HTMLElement>('.sidebar-list [data-group]')) {
+      let inGroup = 0;
+      for (const li of group.querySelectorAll<HTMLElement>('li[data-search]')) {
+        const hit = !q || li.dataset.search!.includes(q);
+        li.hidden = !hit;
+        if (hit) inGroup++;
+      }
+      group.hidden = inGroup === 0;
+      count += inGroup;
+    }
+    setMatches(q ? count : -1);
+  }, [query]);
+
+  return (
+    <div role="search">
+      <label className="sr-only" htmlFor="tutorial-search">Search tutorials</label>
+      <input
+        ref={input}
+        id="tutorial-search"
+        className="search-input"
+        type="search"
+        placeholder="Search tutorials..."
+        autoComplete="off"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={(e) => e.key === 'Escape' && query && (e.stopPropagation(), setQuery(''))}
+      />
+      <kbd className="search-kbd" aria-hidden="true">/</kbd>
+      <p className="sr-only" aria-live="polite">{matches >= 0 ? `${matches} tutorial${matches === 1 ? '' : 's'} found` : ''}</p>
+      {matches === 0 ? (
+        <div className="search-empty">
+          <p>No tutorials found for "{query.trim()}"</p>
+          <button type="button" className="btn-link" onClick={() => (setQuery(''), input.current?.focus())}>
+            Clear search
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
