@@ -21,8 +21,9 @@ export function parseFrontMatter<S extends z.ZodType>(file: string, text: string
       problems: [problem(`front matter is not valid YAML: ${reason}`, { file, line: mark?.line !== undefined ? mark.line + 2 : 1, column: mark?.column !== undefined ? mark.column + 1 : undefined, hint: 'check indentation and quote values that contain ":" or "#"' })],
     };
   }
-  const fmLines = parsed.matter ? parsed.matter.split('\n') : [];
-  const bodyLine = parsed.matter !== undefined && text.startsWith('---') ? fmLines.length + 2 : 1;
+  const fmLines = parsed.matter ? parsed.matter.replace(/^\r?\n/, '').split(/\r?\n/) : [];
+  const bodyStart = parsed.content ? text.lastIndexOf(parsed.content) : text.length;
+  const bodyLine = bodyStart > 0 ? text.slice(0, bodyStart).split('\n').length : 1;
   const data = parsed.data && typeof parsed.data === 'object' ? parsed.data : {};
   const { value, problems } = validateValue(file, data, schema, (path) => lineInYaml(fmLines, path));
   return { data: value, content: parsed.content, bodyLine, problems };

@@ -36,7 +36,7 @@ export function validateValue<S extends z.ZodType>(
   lineFor: (path: (string | number)[]) => number | undefined,
   describe: (path: (string | number)[]) => string = fieldName,
 ): { value?: z.output<S>; problems: Problem[] } {
-  const result = schema.safeParse(raw);
+  const result = schema.safeParse(raw, { reportInput: true });
   if (result.success) return { value: result.data, problems: [] };
   const problems = result.error.issues.map((issue): Problem => {
     const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');

@@ -6,5 +6,7 @@ import { hydrateRoot } from 'react-dom/client';
 export function mount<P extends object>(Component: ComponentType<P>) {
   return (element: Element, props: P) => {
     hydrateRoot(element, createElement(Component, props));
+    // Tests and tools wait on this; React does not manage the container's own attributes.
+    queueMicrotask(() => element.setAttribute('data-hydrated', ''));
   };
 }

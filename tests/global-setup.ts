@@ -1,0 +1,19 @@
+/** Builds the real site once for the end-to-end tests (with the real CLI) and shares where it is. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { runCli } from './helpers/cli.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext { siteOut: string }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-e2e-'));
+  const out = path.join(dir, 'out');
+  const run = await runCli(['build', '--out', out]);
+  if (run.code !== 0) throw new Error(`building the site for the e2e tests failed:\n${run.output}`);
+  project.provide('siteOut', out);
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}

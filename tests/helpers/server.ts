@@ -1,0 +1,20 @@
+/** Serves a built out/ on 127.0.0.1 with the project's own static server (the one `preview` uses). */
+import http from 'node:http';
+import { diskSource, listen, staticHandler } from '../../src/generator/static-server.js';
+
+/** A running server and its origin. */
+export interface TestServer { origin: string; close(): Promise<void> }
+
+/** Starts a static server for `outDir` under `base` on a free port. */
+export async function serveOut(outDir: string, base = '/'): Promise<TestServer> {
+  const server = http.createServer(staticHandler({ source: diskSource(outDir), base, cache: 'static' }));
+  const port = await listen(server, '127.0.0.1', 0);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}

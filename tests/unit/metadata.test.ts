@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { articleTags, difficultyTone, metadataDifficulty, metaDescription, metaKeywords, readTime, teaches } from '../../src/site/seo/metadata.js';
+
+describe('metadata rules of the spec', () => {
+  it('keeps descriptions up to 160 characters and cuts longer ones to 157 plus an ellipsis', () => {
+    const exact = 'a'.repeat(160);
+    expect(metaDescription(exact)).toBe(exact);
+    const long = 'b'.repeat(161);
+    expect(metaDescription(long)).toBe(`${'b'.repeat(157)}...`);
+    expect(metaDescription(long)).toHaveLength(160);
+  });
+  it('counts characters, not UTF-16 units, when cutting', () => {
+    const emoji = '😀'.repeat(170);
+    expect([...metaDescription(emoji)]).toHaveLength(160);
+  });
+  it('keeps at most 15 unique keywords', () => {
+    const kws = Array.from({ length: 20 }, (_, i) => `k${i}`);
+    expect(metaKeywords(kws).split(', ')).toHaveLength(15);
+    expect(metaKeywords(['React', 'react', ' hooks '])).toBe('React, hooks');
+  });
+  it('shows at most 5 tags and 5 teaches', () => {
+    expect(articleTags(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(teaches(['1', '2', '3', '4', '5', '6'])).toHaveLength(5);
+  });
+  it('reports "React Tutorial" and other unknown difficulties as Beginner', () => {
+    expect(metadataDifficulty('React Tutorial')).toBe('Beginner');
+    expect(metadataDifficulty('whatever')).toBe('Beginner');
+    expect(metadataDifficulty('Intermediate')).toBe('Intermediate');
+    expect(metadataDifficulty('advanced')).toBe('Advanced');
+  });
+  it('colours difficulty badges green, yellow, otherwise red', () => {
+    expect(difficultyTone('Beginner')).toBe('green');
+    expect(difficultyTone('Intermediate')).toBe('yellow');
+    expect(difficultyTone('Advanced')).toBe('red');
+    expect(difficultyTone('React Tutorial')).toBe('red');
+  });
+  it('computes read time from words at 200 per minute, at least one minute', () => {
+    expect(readTime(0)).toBe('1 min read');
+    expect(readTime(1000)).toBe('5 min read');
+  });
+});

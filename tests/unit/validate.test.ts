@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { registrySchema, siteSchema, tutorialMatterSchema } from '../../src/generator/content-schema.js';
+import { parseFrontMatter } from '../../src/generator/front-matter.js';
+import { validateJson } from '../../src/generator/validate.js';
+
+const entry = (extra: Record<string, unknown> = {}) => ({ id: 'a', slug: 'a', name: 'A', title: 'A', description: 'd', category: 'c', difficulty: 'Beginner', keywords: ['k'], ...extra });
+
+describe('schema errors name file, line, field, expectation and a hint', () => {
+  it('reports malformed JSON with its line', () => {
+    const { problems } = validateJson('content/registry.json', '[\n  {\n    "id": "a",\n    "slug" "a"\n  }\n]', registrySchema);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ file: 'content/registry.json', line: 4, severity: 'error' });
+    expect(problems[0]!.message).toMatch(/malformed JSON/);
+    expect(problems[0]!.hint).toBeTruthy();
+  });
+  it('reports every wrong field of a run together, each with its own line', () => {
+    const text = JSON.stringify([entry({ keywords: 'react' }), entry({ id: 'b', slug: 'b', difficulty: 3 })], null, 2);
+    const { problems } = validateJson('content/registry.json', text, registrySchema);
+    expect(problems.map((p) => p.field)).toEqual(['[0].keywords', '[1].difficulty']);
+    expect(problems[0]!.message).toBe('expected array, got the text "react"');
+    expect(problems[0]!.hint).toMatch(/wrap the value in \[ \]/);
+    const lines = text.split('\n');
+    expect(lines[problems[0]!.line! - 1]).toContain('"keywords"');
+    expect(lines[problems[1]!.line! - 1]).toContain('"difficulty"');
+  });
+  it('names missing required fields', () => {
+    const { problems } = validateJson('content/registry.json', JSON.stringify([{ id: 'a', slug: 'a' }]), registrySchema);
+    const fields = problems.map((p) => p.field);
+    expect(fields).toContain('[0].title');
+    expect(problems.find((p) => p.field === '[0].title')!.hint).toBe('add this required field');
+  });
+  it('suggests the nearest known name for an unknown field', () => {
+    const text = JSON.stringify([entry({ descripton: 'x' })], null, 2);
+    const { problems } = validateJson('content/registry.json', text, registrySchema);
+    expect(problems[0]!.message).toBe('unknown field "descripton"');
+    expect(problems[0]!.hint).toBe('did you mean "description"?');
+    expect(text.split('\n')[problems[0]!.line! - 1]).toContain('"descripton"');
+  });
+  it('rejects slugs with spaces or dots', () => {
+    for (const slug of ['has space', '../up', 'UPPER']) {
+      const { problems } = validateJson('r.json', JSON.stringify([entry({ slug })]), registrySchema);
+      expect(problems[0]!.field).toBe('[0].slug');
+    }
+  });
+  it('checks site.json URLs and colours', () => {
+    const { problems } = validateJson('content/site.json', JSON.stringify({ url: 'ftp://x', themeColor: 'blue' }), siteSchema);
+    const byField = new Map(problems.map((p) => [p.field, p]));
+    expect(byField.get('url')!.message).toMatch(/http\(s\) URL/);
+    expect(byField.get('themeColor')!.message).toMatch(/hex colour/);
+  });
+  it('reports an empty file as such', () => {
+    const { problems } = validateJson('content/ads.json', '  \n', registrySchema);
+    expect(problems[0]!.hint).toMatch(/empty/);
+  });
+});
+
+describe('front matter', () => {
+  it('reports broken YAML with the file line', () => {
+    const src = parseFrontMatter('content/tutorials/x.md', '---\nfaq:\n  - question: "a"\n    answer: [unclosed\n---\nbody\n', tutorialMatterSchema);
+    expect(src.problems[0]!.message).toMatch(/not valid YAML/);
+    expect(src.problems[0]!.line).toBeGreaterThanOrEqual(4);
+  });
+  it('locates a wrong field inside a list item', () => {
+    const src = parseFrontMatter('x.md', '---\nfaq:\n  - question: "q1"\n    answer: "a1"\n  - question: "q2"\n    answer: 42\n---\nbody', tutorialMatterSchema);
+    expect(src.problems[0]).toMatchObject({ field: 'faq[1].answer', line: 6 });
+  });
+  it('knows the line the body starts on', () => {
+    expect(parseFrontMatter('x.md', '---\nfaq: []\n---\nBody', tutorialMatterSchema).bodyLine).toBe(4);
+    expect(parseFrontMatter('x.md', 'Body', tutorialMatterSchema).bodyLine).toBe(1);
+  });
+});
