@@ -1,15 +1,13 @@
 /** The pipeline: load -> routes -> markdown -> bundle -> render -> generated files. The sink is the caller's. */
-import path from 'node:path';
 import type { Body, Route, SiteData, StaticPage } from '../site/types.js';
 import { contentSecurityPolicy } from '../site/document/csp.js';
 import { LOADER_SCRIPT, notFoundScript, THEME_SCRIPT } from '../site/islands/inline-scripts.js';
 import { normalizeBase } from '../site/seo/urls.js';
-import { problem, ReactsiteError, throwIfErrors, type Problem } from './errors.js';
-import { loadContent, type Content, type SourceDoc } from './load.js';
-import { MarkdownCache } from './markdown-cache.js';
-import { renderMarkdown, type MarkdownResult } from './markdown.js';
+import { problem, throwIfErrors, type Problem } from './errors.js';
+import { loadContent, type Content } from './load.js';
+import type { MarkdownResult } from './markdown.js';
+import { renderBodies } from './markdown-stage.js';
 import type { BuildOptions } from './options.js';
-import { toolVersions } from './paths.js';
 import { buildRoutes } from './routes.js';
 import { bundleClient, bundleServer, type ClientBundle, type SiteRenderer } from './site-bundle.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
@@ -87,30 +85,4 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   files.set('_redirects', redirectsFile(routes, base));
   files.set('_headers', headersFile(base, contentSecurityPolicy([THEME_SCRIPT, LOADER_SCRIPT, notFoundScript(base)])));
   return { content, routes, files, warnings, timings, markdown };
-}
-
-/** Markdown for every tutorial body and static page, through the on-disk cache. */
-async function renderBodies(content: Content, opts: BuildOptions): Promise<Map<string, MarkdownResult>> {
-  const cache = new MarkdownCache(path.join(opts.root, '.cache', 'reactsite', 'md'), toolVersions(), opts.cache);
-  const allowRawHtml = content.site.allowRawHtml;
-  const docs: SourceDoc[] = [...content.bodies.values(), ...[...content.pages.values()].map((p) => ({ ...p, content: p.content.replaceAll('{email}', content.site.email) }))];
-  const out = new Map<string, MarkdownResult>();
-  const problems: Problem[] = [];
-  await Promise.all(
-    docs.map(async (doc) => {
-      const key = cache.key(doc.content, `${allowRawHtml}:${doc.bodyLine}:${doc.file}`);
-      let result = cache.get(key);
-      if (!result) {
-        try {
-          result = await renderMarkdown(doc.content, { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml });
-        } catch (e) {
-          return void problems.push(problem(`Markdown could not be rendered: ${(e as Error).message}`, { file: doc.file, hint: 'check the code fences and tables near the end of the error' }));
-        }
-        cache.set(key, result);
-      }
-      out.set(doc.file, result);
-    }),
-  );
-  if (problems.length) throw new ReactsiteError(problems);
-  return out;
 }
