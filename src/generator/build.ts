@@ -11,6 +11,7 @@ import type { BuildOptions } from './options.js';
 import { buildRoutes } from './routes.js';
 import { bundleClient, bundleServer, type ClientBundle, type SiteRenderer } from './site-bundle.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
+import { integrityProblems } from './integrity-stage.js';
 import type { OutputFiles } from './write-output.js';
 
 /** What a build produced, for the sink and the report. */
@@ -84,5 +85,8 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   files.set('robots.txt', robotsTxt(site, base));
   files.set('_redirects', redirectsFile(routes, base));
   files.set('_headers', headersFile(base, contentSecurityPolicy([THEME_SCRIPT, LOADER_SCRIPT, notFoundScript(base)])));
+  const gate = await time('integrity', () => integrityProblems({ opts, content, routes, files, markdown, siteUrl: site.url, base, devOrigin: run.dev?.origin }));
+  throwIfErrors([...gate, ...warnings]);
+  warnings.push(...gate);
   return { content, routes, files, warnings, timings, markdown };
 }

@@ -121,8 +121,11 @@ async function runBuild(flags: CliFlags): Promise<number> {
     const t0 = performance.now();
     const opts = resolveOptions(flags);
     const result = await buildSite(opts, { mode: 'build' });
+    const tw = performance.now();
     await writeOutput(opts.outDir, result.files, path.join(opts.root, 'public'));
+    result.timings.write = performance.now() - tw;
     report(result.warnings);
+    if (process.env.REACTSITE_TIMINGS === '1') console.log(`timings: ${JSON.stringify(Object.fromEntries(Object.entries(result.timings).map(([k, v]) => [k, Math.round(v * 10) / 10])))}`);
     const pages = result.routes.length;
     console.log(`✓ built ${pages} pages in ${((performance.now() - t0) / 1000).toFixed(2)} s → ${path.relative(process.cwd(), opts.outDir) || '.'}${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'})` : ''}`);
   });

@@ -32,6 +32,7 @@ export const siteSchema = z.strictObject({
     imageSet: z.array(z.strictObject({ src: sitePath, width: z.int().positive() })),
     fallback: sitePath,
   }),
+  icons: z.array(z.strictObject({ rel: z.enum(['icon', 'apple-touch-icon']), href: sitePath, type: z.string().optional(), sizes: z.string().optional() })).default([]),
   allowRawHtml: z.boolean().default(false),
 });
 

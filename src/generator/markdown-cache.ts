@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { MarkdownResult } from './markdown.js';
 
 /** Bumped whenever the markdown stage's output format changes. */
-const FORMAT = 3;
+const FORMAT = 4;
 
 /** A cache rooted at `dir` (normally `<root>/.cache/reactsite/md`); `enabled: false` makes it a no-op. */
 export class MarkdownCache {
@@ -26,7 +26,7 @@ export class MarkdownCache {
     try {
       const entry = JSON.parse(fs.readFileSync(this.file(key), 'utf8')) as { key?: string; result?: MarkdownResult };
       const r = entry.result;
-      if (entry.key !== key || !r || r.hast?.type !== 'root' || !Array.isArray(r.hast.children) || typeof r.words !== 'number' || !Array.isArray(r.code) || !Array.isArray(r.warnings)) return undefined;
+      if (entry.key !== key || !r || r.hast?.type !== 'root' || !Array.isArray(r.hast.children) || typeof r.words !== 'number' || !Array.isArray(r.code) || !Array.isArray(r.links) || !Array.isArray(r.warnings)) return undefined;
       return r;
     } catch {
       return undefined;

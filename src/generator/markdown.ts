@@ -21,10 +21,13 @@ const PLAIN = new Set(['text', 'plaintext', 'txt', 'plain']);
 /** A fenced code block as written, for content checks. */
 export interface CodeSample { lang: string; meta: string; value: string; line: number }
 
-/** What the markdown stage produces for one body. */
-export interface MarkdownResult { hast: HastRoot; words: number; code: CodeSample[]; warnings: Problem[] }
+/** A link as written in Markdown, with its source line, so the integrity gate can point at it. */
+export interface SourceLink { href: string; line: number }
 
-interface FileData { file: string; bodyLine: number; code: CodeSample[]; warnings: Problem[]; words: number }
+/** What the markdown stage produces for one body. */
+export interface MarkdownResult { hast: HastRoot; words: number; code: CodeSample[]; links: SourceLink[]; warnings: Problem[] }
+
+interface FileData { file: string; bodyLine: number; code: CodeSample[]; links: SourceLink[]; warnings: Problem[]; words: number }
 
 const processors = new Map<boolean, Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>>();
 
@@ -32,10 +35,10 @@ const processors = new Map<boolean, Processor<MdastRoot, MdastRoot, HastRoot, Ha
 export async function renderMarkdown(source: string, opts: { file: string; bodyLine: number; allowRawHtml: boolean }): Promise<MarkdownResult> {
   const processor = processors.get(opts.allowRawHtml) ?? createProcessor(opts.allowRawHtml);
   processors.set(opts.allowRawHtml, processor);
-  const data: FileData = { file: opts.file, bodyLine: opts.bodyLine, code: [], warnings: [], words: 0 };
+  const data: FileData = { file: opts.file, bodyLine: opts.bodyLine, code: [], links: [], warnings: [], words: 0 };
   const mdast = processor.parse(source);
   const hast = await processor.run(mdast, { data } as unknown as VFile);
-  return { hast, words: data.words, code: data.code, warnings: data.warnings };
+  return { hast, words: data.words, code: data.code, links: data.links, warnings: data.warnings };
 }
 
 function createProcessor(allowRawHtml: boolean) {
@@ -60,6 +63,7 @@ function remarkFacts(options: { allowRawHtml: boolean }) {
         (node as unknown as { type: string }).type = 'text';
       }
       if (node.type === 'code') visitCode(node, data, at(node.position?.start.line));
+      if (node.type === 'link' || node.type === 'image') data.links.push({ href: node.url, line: at(node.position?.start.line) });
     });
   };
 }

@@ -20,6 +20,7 @@ export interface SiteConfig {
   publisherLogo: SizedImage;
   logo: { light: string; dark: string; width: number; height: number };
   landing: { headline: string; subhead: string; image: string; imageSet: { src: string; width: number }[]; fallback: string };
+  icons: { rel: 'icon' | 'apple-touch-icon'; href: string; type?: string; sizes?: string }[];
   allowRawHtml: boolean;
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { islandNames } from '../../src/generator/site-bundle.js';
 import { editJson, listFiles, makeProject, snapshotDir } from '../helpers/project.js';
 
 const read = (dir: string, f: string) => fs.readFileSync(path.join(dir, f), 'utf8');
@@ -22,7 +23,7 @@ describe('reactsite build on the fixture project', () => {
     const files = listFiles(out).map((f) => f.replace(/-[A-Z0-9]{8}\.(js|css)$/, '-HASH.$1'));
     expect(files).toEqual([
       '404.html', '_headers', '_redirects', 'about/index.html',
-      'assets/AdsPanel-HASH.js', 'assets/CopyButton-HASH.js', 'assets/DrawerButton-HASH.js', 'assets/NavMenu-HASH.js', 'assets/ShareWidget-HASH.js', 'assets/SidebarSearch-HASH.js', 'assets/ThemeToggle-HASH.js',
+      ...islandNames().map((n) => `assets/${n}-HASH.js`),
       ...files.filter((f) => f.startsWith('assets/chunk-')),
       'assets/site-HASH.css', 'contact/index.html', 'favicon.svg',
       'images/ad.webp', 'images/bg.jpg', 'images/bg.webp', 'images/logo-dark.svg', 'images/logo.png', 'images/logo.svg', 'images/social.png',

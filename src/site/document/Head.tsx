@@ -40,9 +40,9 @@ export function Head({ data, meta, csp, preload }: { data: SiteData; meta: PageM
       <meta name="twitter:title" content={meta.title} />
       <meta name="twitter:description" content={meta.description} />
       <meta name="twitter:image" content={imgUrl} />
-      <link rel="icon" href={withBase(base, '/favicon.svg')} type="image/svg+xml" />
-      <link rel="icon" href={withBase(base, '/favicon-32.png')} sizes="32x32" type="image/png" />
-      <link rel="apple-touch-icon" href={withBase(base, '/apple-touch-icon.png')} />
+      {site.icons.map((i) => (
+        <link key={i.href} rel={i.rel} href={withBase(base, i.href)} type={i.type} sizes={i.sizes} />
+      ))}
       <link rel="stylesheet" href={withBase(base, data.assets.css)} />
       {preload.map((href) => (
         <link key={href} rel="modulepreload" href={href} />

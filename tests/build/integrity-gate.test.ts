@@ -1,0 +1,29 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { makeProject } from '../helpers/project.js';
+
+const broken = 'Beta has no front matter.\n\n## Events\n\nSee [missing](/tutorial/nope/), [a bad anchor](#nowhere) and [a good one](/tutorial/react-alpha/#code).\n';
+
+describe('the integrity gate in build and check', () => {
+  it('fails the build on broken links and anchors, naming page, file and line, and writes nothing', async () => {
+    const root = makeProject({ 'content/tutorials/beta.md': broken });
+    const run = await runCli(['build', '--root', root]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('error content/tutorials/beta.md:5\n  broken link on /tutorial/react-beta/: /tutorial/nope/');
+    expect(run.stderr).toContain('error content/tutorials/beta.md:5\n  broken anchor on /tutorial/react-beta/: #nowhere');
+    expect(run.stderr).not.toContain('#code');
+    expect(fs.existsSync(path.join(root, 'out'))).toBe(false);
+    const check = await runCli(['check', '--root', root]);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('/tutorial/nope/');
+  });
+  it('builds with warnings when --broken-links warn is given', async () => {
+    const root = makeProject({ 'content/tutorials/beta.md': broken });
+    const run = await runCli(['build', '--root', root, '--broken-links', 'warn']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('warning content/tutorials/beta.md:5');
+    expect(run.stdout).toContain('(2 warnings)');
+  });
+});

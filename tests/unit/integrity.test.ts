@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { checkIntegrity, checkJsonLd, type IntegrityInput } from '../../src/generator/integrity.js';
+import type { Route } from '../../src/site/types.js';
+
+const page = (body: string, extra = '') =>
+  `<!doctype html><html><head><title>T</title><meta name="description" content="d"/><link rel="canonical" href="https://x.org/"/>${extra}</head><body><h1>H</h1>${body}</body></html>`;
+const routes: Route[] = [
+  { path: '/', file: 'index.html', kind: 'landing', indexable: true },
+  { path: '/tutorial/a/', file: 'tutorial/a/index.html', kind: 'tutorial', ref: 'a', indexable: true },
+  { path: '/tutorial/', file: 'tutorial/index.html', kind: 'redirect', ref: '/tutorial/a/', indexable: false },
+];
+const sitemap = '<urlset><url><loc>https://x.org/</loc></url><url><loc>https://x.org/tutorial/a/</loc></url></urlset>';
+const input = (files: Record<string, string>, extra: Partial<IntegrityInput> = {}): IntegrityInput => ({
+  files: new Map(Object.entries({ 'sitemap.xml': sitemap, '404.html': page(''), 'tutorial/index.html': '<meta http-equiv="refresh" content="0; url=/tutorial/a/">', ...files })),
+  publicFiles: new Set(['img/x.png']),
+  routes,
+  siteUrl: 'https://x.org',
+  base: '/',
+  sources: new Map([['tutorial/a/index.html', { file: 'content/tutorials/a.md', links: [{ href: '/tutorial/zzz/', line: 7 }] }]]),
+  brokenLinks: 'error',
+  ...extra,
+});
+
+describe('integrity gate', () => {
+  it('passes a consistent site', () => {
+    const ps = checkIntegrity(input({ 'index.html': page('<a href="/tutorial/a/#s">a</a><img src="/img/x.png"/>'), 'tutorial/a/index.html': page('<h2 id="s">S</h2><a href="https://x.org/">home</a><a href="https://other.org/x">out</a>') }));
+    expect(ps).toEqual([]);
+  });
+  it('reports a broken link with the source file and line that holds it', () => {
+    const ps = checkIntegrity(input({ 'index.html': page(''), 'tutorial/a/index.html': page('<a href="/tutorial/zzz/">z</a>') }));
+    expect(ps).toHaveLength(1);
+    expect(ps[0]).toMatchObject({ file: 'content/tutorials/a.md', line: 7, severity: 'error' });
+    expect(ps[0]!.message).toContain('/tutorial/zzz/');
+  });
+  it('turns broken links into warnings with --broken-links warn', () => {
+    const ps = checkIntegrity(input({ 'index.html': page(''), 'tutorial/a/index.html': page('<a href="/tutorial/zzz/">z</a>') }, { brokenLinks: 'warn' }));
+    expect(ps.map((p) => p.severity)).toEqual(['warning']);
+  });
+  it('reports anchors that name no element, on the same page and on others', () => {
+    const ps = checkIntegrity(input({ 'index.html': page('<a href="/tutorial/a/#nope">x</a>'), 'tutorial/a/index.html': page('<a href="#gone">y</a>') }));
+    expect(ps.map((p) => p.message)).toEqual([expect.stringContaining('no element with id "nope"'), expect.stringContaining('no element with id "gone"')]);
+  });
+  it('checks absolute links to the site itself (previous/next) and missing assets', () => {
+    const ps = checkIntegrity(input({ 'index.html': page('<a href="https://x.org/tutorial/b/">b</a><script data-src="/assets/x.js"></script>'), 'tutorial/a/index.html': page('') }));
+    expect(ps.map((p) => p.message)).toEqual([expect.stringContaining('https://x.org/tutorial/b/'), expect.stringContaining('/assets/x.js')]);
+  });
+  it('requires one h1, a title, a description and a canonical link', () => {
+    const ps = checkIntegrity(input({ 'index.html': '<html><head></head><body><h1>a</h1><h1>b</h1></body></html>', 'tutorial/a/index.html': page('') }));
+    expect(ps.map((p) => p.message)).toEqual(['page / has 2 h1 elements (exactly one expected)', 'page / has no <title>', 'page / has no meta description', 'page / has no canonical link']);
+  });
+  it('compares the sitemap with the canonical pages', () => {
+    const bad = '<urlset><url><loc>https://x.org/</loc></url><url><loc>https://x.org/</loc></url><url><loc>https://x.org/tutorial/</loc></url></urlset>';
+    const ps = checkIntegrity(input({ 'sitemap.xml': bad, 'index.html': page(''), 'tutorial/a/index.html': page('') }));
+    expect(ps.map((p) => p.message)).toEqual([
+      'sitemap.xml lists https://x.org/ twice',
+      'sitemap.xml lists https://x.org/tutorial/, which is not a canonical page',
+      'sitemap.xml misses https://x.org/tutorial/a/',
+    ]);
+  });
+  it('checks redirect stubs and _redirects targets', () => {
+    const ps = checkIntegrity(input({ 'index.html': page(''), 'tutorial/a/index.html': page(''), 'tutorial/index.html': '<meta http-equiv="refresh" content="0; url=/tutorial/gone/">', _redirects: '/old  /tutorial/gone/  301\n' }));
+    expect(ps.map((p) => p.message)).toEqual([expect.stringContaining('/tutorial/gone/ (no such page'), '_redirects sends /old to /tutorial/gone/, which is not a generated page']);
+  });
+});
+
+describe('JSON-LD checks', () => {
+  it('requires the Article fields and FAQ answers', () => {
+    const doc = { '@graph': [{ '@type': ['Article', 'TechArticle'], headline: 'h', author: { name: 'a' }, publisher: { name: 'p' } }, { '@type': 'FAQPage', mainEntity: [{ name: 'q' }] }] };
+    const ps = checkJsonLd(JSON.stringify(doc), '/p/', 'f.md').map((p) => p.message);
+    expect(ps).toEqual([
+      'JSON-LD of /p/: Article lacks "datePublished"',
+      'JSON-LD of /p/: Article lacks "image"',
+      'JSON-LD of /p/: Article publisher has no logo',
+      'JSON-LD of /p/: FAQPage question 1 lacks a question or an answer',
+    ]);
+  });
+  it('reports JSON-LD that does not parse', () => {
+    expect(checkJsonLd('{nope', '/p/', 'f.md')[0]!.message).toMatch(/does not parse/);
+  });
+});
