@@ -8,15 +8,21 @@ import rehypeRaw from 'rehype-raw';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { bundledLanguages } from 'shiki';
+import { bundledLanguages, createHighlighter } from 'shiki';
 import { unified, type Processor } from 'unified';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { warning, type Problem } from './errors.js';
+import { CODE_THEMES } from './code-themes.js';
+import { nearest, warning, type Problem } from './errors.js';
 
-/** Shiki themes for the dark and light site themes. */
-export const CODE_THEMES = { dark: 'github-dark', light: 'github-light' } as const;
+/** Shiki themes for the dark and light site themes (see code-themes.ts). */
+export { CODE_THEMES };
 const PLAIN = new Set(['text', 'plaintext', 'txt', 'plain']);
+/**
+ * Languages loaded up front, in this order. Shiki registers grammars as they load, and loading them lazily
+ * per document (concurrently) made the same code highlight differently from one build to the next.
+ */
+export const PRELOADED_LANGUAGES = ['javascript', 'typescript', 'jsx', 'tsx', 'html', 'css', 'json', 'bash', 'shellscript', 'diff', 'yaml', 'markdown'] as const;
 
 /** A fenced code block as written, for content checks. */
 export interface CodeSample { lang: string; meta: string; value: string; line: number }
@@ -46,8 +52,25 @@ function createProcessor(allowRawHtml: boolean) {
   const withRaw = allowRawHtml ? base.use(rehypeRaw) : base;
   return withRaw
     .use(rehypeHeadingIds)
-    .use(rehypePrettyCode, { theme: CODE_THEMES, keepBackground: false, defaultLang: { block: 'plaintext', inline: 'plaintext' } })
+    .use(rehypePrettyCode, {
+      theme: CODE_THEMES,
+      keepBackground: false,
+      defaultLang: { block: 'plaintext', inline: 'plaintext' },
+      getHighlighter: (o: { themes: Parameters<typeof createHighlighter>[0]['themes'] }) => deterministicHighlighter(o.themes),
+    })
     .use(rehypeStripPositions) as unknown as Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>;
+}
+
+/**
+ * A Shiki highlighter whose output never depends on timing: grammars preloaded in a fixed order, and no
+ * per-line tokenize time limit (Shiki's default 500 ms limit silently stops highlighting a line on a busy
+ * machine, so the same code came out differently from one build to the next).
+ */
+async function deterministicHighlighter(themes: Parameters<typeof createHighlighter>[0]['themes']) {
+  const highlighter = await createHighlighter({ themes, langs: ['plaintext', ...PRELOADED_LANGUAGES] });
+  const codeToHtml = highlighter.codeToHtml.bind(highlighter);
+  highlighter.codeToHtml = (code, options) => codeToHtml(code, { ...options, tokenizeTimeLimit: 0 });
+  return highlighter;
 }
 
 /** Counts prose words, records code samples, maps unknown languages to plain text, escapes raw HTML. */
@@ -73,7 +96,9 @@ function visitCode(node: Code, data: FileData, line: number) {
   data.code.push({ lang, meta: node.meta ?? '', value: node.value, line });
   const known = !lang || PLAIN.has(lang) || lang in bundledLanguages;
   if (!known) {
-    data.warnings.push(warning(`unknown code language "${node.lang}", shown as plain text`, { file: data.file, line, hint: 'use a language Shiki knows (jsx, tsx, js, ts, bash, css, html, json, ...) or "text"' }));
+    const near = nearest(lang, Object.keys(bundledLanguages));
+    const hint = `${near ? `did you mean "${near}"? ` : ''}use a language Shiki knows (jsx, tsx, js, ts, bash, css, html, json, ...) or "text"`;
+    data.warnings.push(warning(`unknown code language "${node.lang}", shown as plain text`, { file: data.file, line, field: 'code fence language', hint }));
   }
   // Unknown or absent languages are highlighted (and labelled) as plain text.
   if (!known || PLAIN.has(lang) || !lang) node.lang = 'plaintext';
