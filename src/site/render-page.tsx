@@ -10,7 +10,7 @@ import { contentSecurityPolicy } from './document/csp.js';
 import { escapeHtml } from './document/escape.js';
 import { Head } from './document/Head.js';
 import { redirectStub } from './document/redirect-stub.js';
-import { IslandContext, type IslandCollector } from './islands/Island.js';
+import { Island, IslandContext, type IslandCollector } from './islands/Island.js';
 import { LOADER_SCRIPT, notFoundScript, THEME_SCRIPT } from './islands/inline-scripts.js';
 import type { IslandName } from './islands/registry.js';
 import { markdownComponents, renderHast } from './markdown/components.js';
@@ -83,6 +83,7 @@ function pageBody(route: Route, data: SiteData, components: Partial<Components>,
       <Navbar site={site} base={base} current={current} />
       {main}
       <SiteFooter site={site} base={base} year={data.buildDate.slice(0, 4)} pages={pages} />
+      <Island name="PointerEffects" props={{ glow: route.kind === 'tutorial' || route.kind === 'not-found' ? 0.8 : 0.7, trail: { size: 'XL', color: 'orange', fadeTime: 200, trailLength: 100 } }} when="idle" />
     </>
   );
 }

@@ -3,12 +3,13 @@ import AdsPanel from '../widgets/AdsPanel.js';
 import CopyButton from '../widgets/CopyButton.js';
 import DrawerButton from '../widgets/DrawerButton.js';
 import NavMenu from '../widgets/NavMenu.js';
+import PointerEffects from '../widgets/PointerEffects.js';
 import ShareWidget from '../widgets/ShareWidget.js';
 import SidebarSearch from '../widgets/SidebarSearch.js';
 import ThemeToggle from '../widgets/ThemeToggle.js';
 
 /** Island components by name; the bundler makes one browser chunk per entry. */
-export const islandComponents = { AdsPanel, CopyButton, DrawerButton, NavMenu, ShareWidget, SidebarSearch, ThemeToggle };
+export const islandComponents = { AdsPanel, CopyButton, DrawerButton, NavMenu, PointerEffects, ShareWidget, SidebarSearch, ThemeToggle };
 
 /** A known island name. */
 export type IslandName = keyof typeof islandComponents;
