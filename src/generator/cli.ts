@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { buildSite } from './build.js';
-import { formatProblem, ReactsiteError, type Problem } from './errors.js';
+import { formatProblem, ReactsiteError, UsageError, type Problem } from './errors.js';
 import { packageRoot } from './paths.js';
 import { resolveOptions, type CliFlags } from './options.js';
 import { writeOutput } from './write-output.js';
@@ -106,7 +106,7 @@ async function guard(f: () => Promise<unknown>): Promise<number> {
       report(e.problems);
       const errors = e.problems.filter((p) => p.severity === 'error').length;
       console.error(`\n✗ ${errors} error${errors === 1 ? '' : 's'}; nothing was written.`);
-      return EXIT.error;
+      return e instanceof UsageError ? EXIT.usage : EXIT.error;
     }
     if (e instanceof CommanderError) {
       console.error(e.message);
@@ -149,6 +149,7 @@ export async function main(argv: string[]): Promise<number> {
   let code: number = EXIT.ok;
   const cmd = program((c) => (code = c));
   cmd.exitOverride();
+  for (const sub of cmd.commands) sub.exitOverride();
   cmd.configureOutput({ writeErr: (s) => process.stderr.write(s) });
   try {
     await cmd.parseAsync(argv);

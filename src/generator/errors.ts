@@ -20,6 +20,14 @@ export class ReactsiteError extends Error {
   }
 }
 
+/** A ReactsiteError caused by the command line itself (a bad flag value): the CLI exits with code 2. */
+export class UsageError extends ReactsiteError {
+  constructor(problems: Problem[] | Problem) {
+    super(problems);
+    this.name = 'UsageError';
+  }
+}
+
 /** Builds an error-severity problem. */
 export function problem(message: string, where: Omit<Problem, 'message' | 'severity'> = {}): Problem {
   return { ...where, message, severity: 'error' };

@@ -2,31 +2,59 @@
 import matter from 'gray-matter';
 import type { z } from 'zod';
 import { problem, type Problem } from './errors.js';
-import { validateValue } from './validate.js';
+import { fieldName, validateValue } from './validate.js';
 
 /** Parsed Markdown source: front matter value, body text and the line the body starts on. */
 export interface MarkdownSource<T> { data?: T; content: string; bodyLine: number; problems: Problem[] }
 
 /** Parses `text` (reported as `file`) and validates its front matter against `schema`. */
 export function parseFrontMatter<S extends z.ZodType>(file: string, text: string, schema: S): MarkdownSource<z.output<S>> {
+  const tab = tabIndentedLine(text);
+  if (tab) return { content: '', bodyLine: 1, problems: [problem('front matter is indented with a tab', { file, line: tab.line, field: tab.key, hint: 'YAML needs spaces for indentation: replace the tab with spaces (two per level)' })] };
   let parsed: matter.GrayMatterFile<string>;
   try {
     parsed = matter(text, {});
   } catch (e) {
-    const mark = (e as { mark?: { line?: number; column?: number } }).mark;
-    const reason = (e as { reason?: string }).reason ?? (e as Error).message.split('\n')[0];
-    return {
-      content: '',
-      bodyLine: 1,
-      problems: [problem(`front matter is not valid YAML: ${reason}`, { file, line: mark?.line !== undefined ? mark.line + 2 : 1, column: mark?.column !== undefined ? mark.column + 1 : undefined, hint: 'check indentation and quote values that contain ":" or "#"' })],
-    };
+    return { content: '', bodyLine: 1, problems: [yamlProblem(file, text, e)] };
   }
   const fmLines = parsed.matter ? parsed.matter.replace(/^\r?\n/, '').split(/\r?\n/) : [];
   const bodyStart = parsed.content ? text.lastIndexOf(parsed.content) : text.length;
   const bodyLine = bodyStart > 0 ? text.slice(0, bodyStart).split('\n').length : 1;
   const data = parsed.data && typeof parsed.data === 'object' ? parsed.data : {};
-  const { value, problems } = validateValue(file, data, schema, (path) => lineInYaml(fmLines, path));
+  const { value, problems } = validateValue(file, data, schema, (path) => (path.length ? lineInYaml(fmLines, path) : fmLines.length ? 2 : undefined), (path) => fieldName(path) || 'front matter');
+  for (const p of problems) if (p.field === 'front matter' && Array.isArray(data)) p.hint = 'front matter is a list of "name: value" lines, not a list of items';
   return { data: value, content: parsed.content, bodyLine, problems };
+}
+
+/** The first front matter line indented with a tab (YAML forbids tabs there; js-yaml misreads some). */
+function tabIndentedLine(text: string): { line: number; key?: string } | undefined {
+  const lines = text.split(/\r?\n/);
+  if (lines[0]?.trim() !== '---') return undefined;
+  for (let i = 1; i < lines.length && lines[i]!.trim() !== '---'; i++) if (/^ *\t/.test(lines[i]!)) return { line: i + 1, key: keyOf(lines[i]!) };
+  return undefined;
+}
+
+/** A js-yaml exception as a located problem: the line in the file, the key written on it, and a fix. */
+function yamlProblem(file: string, text: string, e: unknown): Problem {
+  const mark = (e as { mark?: { line?: number; column?: number } }).mark;
+  const reason = (e as { reason?: string }).reason ?? (e as Error).message.split('\n')[0] ?? 'unknown YAML error';
+  const lines = text.split(/\r?\n/);
+  // js-yaml counts from the rest of the opening "---" line (line 1 of the file).
+  const line = mark?.line !== undefined ? mark.line + 1 : 1;
+  const close = lines.findIndex((l, i) => i > 0 && l.trim() === '---') + 1;
+  const atEnd = close > 0 && line >= close;
+  let key: string | undefined;
+  for (let i = Math.min(line, lines.length) - 1; i >= 1 && !key; i--) key = keyOf(lines[i]!);
+  const hint = /duplicated mapping key/.test(reason)
+    ? 'each name may appear once: remove or merge the repeated one'
+    : atEnd
+      ? 'a quote or bracket opened above is never closed: close it, or quote the whole value'
+      : 'check indentation and quote values that contain ":" or "#"';
+  return problem(`front matter is not valid YAML: ${reason}`, { file, line, column: mark?.column !== undefined && !atEnd ? mark.column + 1 : undefined, field: key, hint });
+}
+
+function keyOf(line: string): string | undefined {
+  return /^\s*(?:-\s+)?([A-Za-z_][\w-]*)\s*:/.exec(line)?.[1];
 }
 
 /** Best-effort line of a field path in YAML front matter (1-based, counting the opening `---`). */

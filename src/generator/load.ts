@@ -4,10 +4,11 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import type { Ad, Faq, SiteConfig, Tutorial } from '../site/types.js';
 import { adsSchema, pageMatterSchema, registrySchema, siteSchema, tutorialMatterSchema } from './content-schema.js';
-import { problem, warning, type Problem } from './errors.js';
+import { nearest, problem, warning, type Problem } from './errors.js';
 import { parseFrontMatter } from './front-matter.js';
 import { readText } from './read-text.js';
-import { validateJson } from './validate.js';
+import { registryProblems } from './registry-checks.js';
+import { validateJson, type LineLookup } from './validate.js';
 
 /** A Markdown source ready for the markdown stage. */
 export interface SourceDoc { file: string; content: string; bodyLine: number }
@@ -34,12 +35,14 @@ export async function loadContent(root: string): Promise<{ content?: Content; pr
     return { problems: [problem('no content/ folder here', { file: rel(root, dir) || 'content', hint: `run reactsite in a project folder or pass --root DIR (looked in ${root})` })] };
   }
   const problems: Problem[] = [];
+  let registryLine: LineLookup = () => undefined;
   const json = async <T>(name: string, schema: Parameters<typeof validateJson>[2]): Promise<T | undefined> => {
     const file = `content/${name}`;
     const { text, problem: p } = await readText(path.join(dir, name), file);
     if (p) return void problems.push(p);
     const r = validateJson(file, text!, schema);
     problems.push(...r.problems);
+    if (name === 'registry.json' && r.lineFor) registryLine = r.lineFor;
     return r.value as T | undefined;
   };
   const [site, tutorials, ads] = await Promise.all([
@@ -50,6 +53,7 @@ export async function loadContent(root: string): Promise<{ content?: Content; pr
 
   const bodies: Content['bodies'] = new Map();
   const bodyFiles = await fg('tutorials/*.md', { cwd: dir });
+  const bodyIds = new Set(bodyFiles.map((f) => path.basename(f, '.md')));
   await Promise.all(
     bodyFiles.sort().map(async (f) => {
       const file = `content/${f}`;
@@ -75,13 +79,28 @@ export async function loadContent(root: string): Promise<{ content?: Content; pr
     }),
   );
 
+  // Files are read concurrently; order the maps so nothing downstream depends on which read finished first.
+  sortInPlace(bodies);
+  sortInPlace(pages);
   if (tutorials) {
-    const ids = new Set(tutorials.map((t) => t.id));
-    for (const id of [...bodies.keys()].sort())
-      if (!ids.has(id)) problems.push(problem(`body has no registry entry with id "${id}"`, { file: bodies.get(id)!.file, hint: 'add an entry to content/registry.json or rename the file to a registered id' }));
-    for (const t of tutorials)
-      if (!bodies.has(t.id)) problems.push(warning(`registry entry "${t.id}" has no body; its page shows "Tutorial component not found"`, { file: 'content/registry.json', field: `id ${t.id}`, hint: `create content/tutorials/${t.id}.md` }));
+    problems.push(...registryProblems(tutorials, registryLine));
+    const ids = tutorials.map((t) => t.id);
+    for (const id of [...bodyIds].sort()) {
+      if (ids.includes(id)) continue;
+      const near = nearest(id, ids.filter((i) => !bodyIds.has(i)));
+      const hint = near ? `rename the file to content/tutorials/${near}.md (ids are lowercase), or add an entry with id "${id}" to content/registry.json` : `add an entry with id "${id}" to content/registry.json, or rename the file to a registered id`;
+      problems.push(problem(`body has no registry entry with id "${id}"`, { file: `content/tutorials/${id}.md`, field: 'file name', hint }));
+    }
+    tutorials.forEach((t, i) => {
+      if (!bodyIds.has(t.id)) problems.push(warning(`registry entry "${t.id}" has no body; its page shows "Tutorial component not found"`, { file: 'content/registry.json', line: registryLine([i, 'id']), field: `[${i}].id`, hint: `create content/tutorials/${t.id}.md` }));
+    });
   }
   if (!site || !tutorials || !ads || problems.some((p) => p.severity === 'error')) return { problems };
   return { content: { site, tutorials, ads, bodies, pages, warnings: problems }, problems };
+}
+
+function sortInPlace<V>(map: Map<string, V>): void {
+  const entries = [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  map.clear();
+  for (const [k, v] of entries) map.set(k, v);
 }

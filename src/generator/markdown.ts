@@ -69,7 +69,17 @@ function createProcessor(allowRawHtml: boolean) {
 async function deterministicHighlighter(themes: Parameters<typeof createHighlighter>[0]['themes']) {
   const highlighter = await createHighlighter({ themes, langs: ['plaintext', ...PRELOADED_LANGUAGES] });
   const codeToHtml = highlighter.codeToHtml.bind(highlighter);
-  highlighter.codeToHtml = (code, options) => codeToHtml(code, { ...options, tokenizeTimeLimit: 0 });
+  // Each code block is highlighted once per thread: re-rendering an edited body (dev) only highlights new code.
+  const memo = new Map<string, string>();
+  highlighter.codeToHtml = (code, options) => {
+    const key = `${JSON.stringify(options)}\0${code}`;
+    let html = memo.get(key);
+    if (html === undefined) {
+      if (memo.size >= 20_000) memo.delete(memo.keys().next().value!);
+      memo.set(key, (html = codeToHtml(code, { ...options, tokenizeTimeLimit: 0 })));
+    }
+    return html;
+  };
   return highlighter;
 }
 
@@ -97,7 +107,7 @@ function visitCode(node: Code, data: FileData, line: number) {
   const known = !lang || PLAIN.has(lang) || lang in bundledLanguages;
   if (!known) {
     const near = nearest(lang, Object.keys(bundledLanguages));
-    const hint = `${near ? `did you mean "${near}"? ` : ''}use a language Shiki knows (jsx, tsx, js, ts, bash, css, html, json, ...) or "text"`;
+    const hint = `${near ? `did you mean "${near}"? Otherwise use` : 'use'} a language Shiki knows (jsx, tsx, js, ts, bash, css, html, json, ...) or "text"`;
     data.warnings.push(warning(`unknown code language "${node.lang}", shown as plain text`, { file: data.file, line, field: 'code fence language', hint }));
   }
   // Unknown or absent languages are highlighted (and labelled) as plain text.

@@ -11,7 +11,7 @@ import { escapeHtml } from './document/escape.js';
 import { Head } from './document/Head.js';
 import { redirectStub } from './document/redirect-stub.js';
 import { Island, IslandContext, type IslandCollector } from './islands/Island.js';
-import { LOADER_SCRIPT, notFoundScript, THEME_SCRIPT } from './islands/inline-scripts.js';
+import { LOADER_SCRIPT, notFoundScript, SPECULATION_RULES, THEME_SCRIPT } from './islands/inline-scripts.js';
 import type { IslandName } from './islands/registry.js';
 import { markdownComponents, renderHast } from './markdown/components.js';
 import { Landing } from './pages/Landing.js';
@@ -40,12 +40,14 @@ export function renderPage(route: Route, data: SiteData): string {
   const inline = [THEME_SCRIPT, LOADER_SCRIPT];
   const notFound = route.kind === 'not-found' ? notFoundScript(base) : undefined;
   if (notFound) inline.push(notFound);
+  const rules = route.kind === 'tutorial' || route.kind === 'not-found' ? `<script type="speculationrules">${SPECULATION_RULES}</script>` : '';
+  if (rules) inline.push(SPECULATION_RULES);
   if (data.dev) inline.push(data.dev.clientScript);
   const preload = new Set<string>();
   for (const name of collector.used) for (const src of [data.assets.islands[name]!.src, ...data.assets.islands[name]!.imports]) preload.add(withBase(base, src));
   const head = renderToString(<Head data={data} meta={meta} csp={contentSecurityPolicy(inline)} preload={[...preload]} />);
   const script = (s: string) => `<script>${s}</script>`;
-  return `<!doctype html><html lang="${escapeHtml(site.language)}" class="dark" style="color-scheme:dark"><head>${script(THEME_SCRIPT)}${notFound ? script(notFound) : ''}${head}</head><body>${body}${collector.used.size ? script(LOADER_SCRIPT) : ''}${data.dev ? script(data.dev.clientScript) : ''}</body></html>`;
+  return `<!doctype html><html lang="${escapeHtml(site.language)}" class="dark" style="color-scheme:dark"><head>${script(THEME_SCRIPT)}${notFound ? script(notFound) : ''}${head}${rules}</head><body>${body}${collector.used.size ? script(LOADER_SCRIPT) : ''}${data.dev ? script(data.dev.clientScript) : ''}</body></html>`;
 }
 
 function pageBody(route: Route, data: SiteData, components: Partial<Components>, canonical: string): ReactNode {

@@ -8,10 +8,10 @@ import { markCurrent, sidebarListHtml } from './SidebarList.js';
 export function HubLayout({ data, slug, children }: { data: SiteData; slug?: string; children: ReactNode }) {
   return (
     <div className="hub">
-      <div className="hub-header">
+      <section className="hub-header" aria-labelledby="hub-title">
         <Island name="DrawerButton" props={{}} when="load" className="hub-menu" />
-        <p className="hub-title">React Tutorial Hub</p>
-      </div>
+        <p className="hub-title" id="hub-title">React Tutorial Hub</p>
+      </section>
       <div className="hub-grid">
         <aside id="sidebar" className="sidebar" aria-label="Tutorials">
           <div className="sidebar-top">

@@ -15,7 +15,10 @@ const InsideIsland = createContext(false);
 /** Thrown for island misuse (unknown name, nested island, props that are not JSON); names the page. */
 export class IslandError extends Error {}
 
-/** Renders island `name` with `props`; the browser hydrates it with the same props when `when` says. */
+/**
+ * Renders island `name` with `props`; the browser hydrates it with the same props when `when` says.
+ * A `visible` island keeps a box (no `display: contents`), since IntersectionObserver never sees a box-less element.
+ */
 export function Island<N extends IslandName>({ name, props, when = 'idle', className }: { name: N; props: ComponentProps<(typeof islandComponents)[N]>; when?: HydrateWhen; className?: string }) {
   const collector = useContext(IslandContext);
   const nested = useContext(InsideIsland);
@@ -26,7 +29,7 @@ export function Island<N extends IslandName>({ name, props, when = 'idle', class
   if (!Component || !src) throw new IslandError(`unknown island "${String(name)}" on ${collector.page}`);
   collector.used.add(name);
   return (
-    <div data-island={name} data-when={when} data-src={src} data-props={serializeProps(name, props, collector.page)} className={className} style={className ? undefined : { display: 'contents' }}>
+    <div data-island={name} data-when={when} data-src={src} data-props={serializeProps(name, props, collector.page)} className={className} style={className || when === 'visible' ? undefined : { display: 'contents' }}>
       <InsideIsland.Provider value={true}>
         <Component {...(props as Record<string, unknown>)} />
       </InsideIsland.Provider>

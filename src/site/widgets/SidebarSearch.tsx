@@ -12,7 +12,12 @@ export default function SidebarSearch() {
       const typing = e.target instanceof HTMLElement && (e.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName));
       if ((e.key === '/' && !typing) || (e.key.toLowerCase() === 'k' && (e.metaKey || e.ctrlKey))) {
         e.preventDefault();
-        input.current?.focus();
+        // On phones the sidebar is a closed drawer: open it first, then focus the box once it can take focus.
+        const sidebar = document.getElementById('sidebar');
+        if (sidebar && !sidebar.hasAttribute('data-open') && getComputedStyle(sidebar).position === 'fixed') {
+          document.querySelector<HTMLButtonElement>('.drawer-btn')?.click();
+          requestAnimationFrame(() => input.current?.focus());
+        } else input.current?.focus();
       }
     };
     document.addEventListener('keydown', onKey);

@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { listFiles, makeProject, REPO, snapshotDir } from '../helpers/project.js';
+
+describe('reproducible and atomic output', () => {
+  it('gives byte-identical out/ for two builds of the same tree with the same SOURCE_DATE_EPOCH', async () => {
+    const root = makeProject();
+    const a = await runCli(['build', '--root', root, '--out', 'out-a', '--no-cache']);
+    const b = await runCli(['build', '--root', root, '--out', 'out-b']);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(snapshotDir(path.join(root, 'out-b'))).toEqual(snapshotDir(path.join(root, 'out-a')));
+  });
+
+  it('never lets stale files from an earlier build survive', async () => {
+    const root = makeProject();
+    expect((await runCli(['build', '--root', root])).code).toBe(0);
+    fs.writeFileSync(path.join(root, 'out', 'stale.html'), 'old');
+    fs.rmSync(path.join(root, 'content', 'pages', 'about.md'));
+    fs.writeFileSync(path.join(root, 'content', 'tutorials', 'react-intro.md'), fs.readFileSync(path.join(root, 'content', 'tutorials', 'react-intro.md'), 'utf8'));
+    expect((await runCli(['build', '--root', root])).code).toBe(0);
+    const files = listFiles(path.join(root, 'out'));
+    expect(files).not.toContain('stale.html');
+    expect(files).not.toContain('about/index.html');
+  });
+
+  it('keeps the previous out/ intact when a build is killed with SIGKILL at any point, and the next build succeeds', async () => {
+    const root = makeProject();
+    expect((await runCli(['build', '--root', root])).code).toBe(0);
+    const before = snapshotDir(path.join(root, 'out'));
+    // Change the content so a finished build would change out/; kill at spread-out moments of the run.
+    fs.appendFileSync(path.join(root, 'content', 'tutorials', 'beta.md'), '\nA new paragraph.\n');
+    for (const delay of [30, 150, 300, 450, 600, 800]) {
+      const child = spawn(process.execPath, [path.join(REPO, 'bin', 'reactsite'), 'build', '--root', root, '--no-cache'], { env: { ...process.env, SOURCE_DATE_EPOCH: '1767225600' }, stdio: 'ignore' });
+      await new Promise((r) => setTimeout(r, delay));
+      child.kill('SIGKILL');
+      await new Promise((r) => child.on('close', r));
+      const now = fs.existsSync(path.join(root, 'out')) ? snapshotDir(path.join(root, 'out')) : new Map();
+      // Either the old out/ is still there byte-for-byte, or the kill came after the swap and out/ is the new, whole build.
+      if (now.size === before.size && [...before].every(([f, b]) => now.get(f) === b)) continue;
+      expect(now.get('tutorial/react-beta/index.html'), `after a kill at ${delay} ms`).toBeDefined();
+      expect(Buffer.from(now.get('tutorial/react-beta/index.html')!, 'base64').toString()).toContain('A new paragraph.');
+    }
+    const next = await runCli(['build', '--root', root]);
+    expect(next.code).toBe(0);
+    expect(fs.readFileSync(path.join(root, 'out', 'tutorial', 'react-beta', 'index.html'), 'utf8')).toContain('A new paragraph.');
+    expect(fs.readdirSync(root).filter((f) => f.startsWith('.out.'))).toEqual([]);
+  });
+
+  it('detects a corrupted or truncated cache entry and rebuilds it instead of trusting it', async () => {
+    const root = makeProject();
+    expect((await runCli(['build', '--root', root, '--out', 'out-a'])).code).toBe(0);
+    const cacheDir = path.join(root, '.cache', 'reactsite', 'md');
+    const entries = listFiles(cacheDir);
+    expect(entries.length).toBeGreaterThanOrEqual(5);
+    for (const [i, f] of entries.entries()) {
+      const abs = path.join(cacheDir, f);
+      const text = fs.readFileSync(abs, 'utf8');
+      fs.writeFileSync(abs, i % 2 ? text.slice(0, text.length / 2) : text.replace(/"words":\d+/, '"words":"x"'));
+    }
+    const run = await runCli(['build', '--root', root, '--out', 'out-b']);
+    expect(run.code).toBe(0);
+    expect(snapshotDir(path.join(root, 'out-b'))).toEqual(snapshotDir(path.join(root, 'out-a')));
+  });
+});
