@@ -26,10 +26,10 @@ async function open(path: string, reducedMotion: 'reduce' | 'no-preference' = 'n
     // Counts trail segments drawn, however fast they fade afterwards (fade is 200 ms: a busy machine may miss them on screen).
     w.trailStrokes = 0;
     const stroke = CanvasRenderingContext2D.prototype.stroke;
-    CanvasRenderingContext2D.prototype.stroke = function (this: CanvasRenderingContext2D, ...args: []) {
+    CanvasRenderingContext2D.prototype.stroke = function (this: CanvasRenderingContext2D, ...args: unknown[]) {
       w.trailStrokes++;
-      return stroke.apply(this, args);
-    };
+      return (stroke as (...a: unknown[]) => void).apply(this, args);
+    } as typeof stroke;
     const request = window.requestAnimationFrame.bind(window);
     const cancel = window.cancelAnimationFrame.bind(window);
     const live = new Set<number>();
