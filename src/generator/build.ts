@@ -1,7 +1,7 @@
 /** The pipeline: load -> routes -> markdown -> bundle -> render -> generated files. The sink is the caller's. */
-import type { Body, Route, SiteData, StaticPage } from '../site/types.js';
+import type { AssetManifest, Body, Route, SiteData, StaticPage } from '../site/types.js';
 import { contentSecurityPolicy } from '../site/document/csp.js';
-import { LOADER_SCRIPT, notFoundScript, THEME_SCRIPT } from '../site/islands/inline-scripts.js';
+import { LOADER_SCRIPT, notFoundScript, SPECULATION_RULES, THEME_SCRIPT } from '../site/islands/inline-scripts.js';
 import { normalizeBase } from '../site/seo/urls.js';
 import { problem, throwIfErrors, type Problem } from './errors.js';
 import { loadContent, type Content } from './load.js';
@@ -25,6 +25,48 @@ export function buildDate(env = process.env): string {
   const epoch = env.SOURCE_DATE_EPOCH;
   if (epoch && /^\d+$/.test(epoch)) return new Date(Number(epoch) * 1000).toISOString();
   return new Date().toISOString();
+}
+
+/** A tutorial body as pages see it: its Markdown plus the facts from its front matter. */
+function bodyOf(doc: Pick<Body, 'faq' | 'updated'>, md: MarkdownResult): Body {
+  return { hast: md.hast, words: md.words, faq: doc.faq, updated: doc.updated };
+}
+
+/** A static page as pages see it. */
+function pageOf(name: string, doc: Pick<StaticPage, 'title' | 'description'>, md: MarkdownResult): StaticPage {
+  return { name, title: doc.title, description: doc.description, body: { hast: md.hast, words: md.words, faq: [] } };
+}
+
+/** The data every page renders from (built once and shared by reference); `markdown` is keyed by source file. */
+export function siteDataOf(content: Content, markdown: ReadonlyMap<string, MarkdownResult>, opts: Pick<BuildOptions, 'site' | 'base'>, assets: AssetManifest, dev?: SiteData['dev']): SiteData {
+  const site = { ...content.site, url: opts.site ?? content.site.url };
+  const base = opts.base ?? normalizeBase(new URL(site.url).pathname);
+  const bodies: Record<string, Body> = {};
+  for (const [id, doc] of content.bodies) bodies[id] = bodyOf(doc, markdown.get(doc.file)!);
+  const pages: Record<string, StaticPage> = {};
+  for (const [name, doc] of content.pages) pages[name] = pageOf(name, doc, markdown.get(doc.file)!);
+  return { site, base, tutorials: content.tutorials, bodies, pages, ads: content.ads, assets, buildDate: buildDate(), dev };
+}
+
+/** Renders one route to HTML; a failure becomes a Problem naming the page (and its body file when it has one). */
+export function renderRoute(renderer: SiteRenderer, route: Route, data: SiteData, content: Content): { html: string } | { problem: Problem; error: unknown } {
+  try {
+    return { html: renderer.renderPage(route, data) };
+  } catch (e) {
+    return { error: e, problem: problem(`rendering ${route.path} failed: ${(e as Error).message}`, { file: route.kind === 'tutorial' ? content.bodies.get(route.ref!)?.file : undefined, hint: 'see the message; fix the content or the component it names' }) };
+  }
+}
+
+/** The generated non-page files: sitemap.xml, robots.txt, _redirects and _headers. */
+export function generatedFiles(routes: readonly Route[], data: SiteData): [string, string][] {
+  const { site, base, bodies } = data;
+  const lastmod = (r: Route) => (r.kind === 'tutorial' ? (bodies[r.ref!]?.updated ?? data.tutorials.find((t) => t.id === r.ref)?.publishDate) : undefined);
+  return [
+    ['sitemap.xml', sitemapXml(routes, site, base, lastmod)],
+    ['robots.txt', robotsTxt(site, base)],
+    ['_redirects', redirectsFile(routes, base)],
+    ['_headers', headersFile(base, contentSecurityPolicy([THEME_SCRIPT, LOADER_SCRIPT, notFoundScript(base), SPECULATION_RULES]))],
+  ];
 }
 
 /** Runs the whole pipeline in memory and returns every output file; throws ReactsiteError on any error. */
@@ -54,37 +96,21 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
 
   const markdown = await time('markdown', () => renderBodies(content, opts));
   const warnings = [...content.warnings, ...[...markdown.values()].flatMap((m) => m.warnings)];
-  const bodies: Record<string, Body> = {};
-  for (const [id, doc] of content.bodies) {
-    const md = markdown.get(doc.file)!;
-    bodies[id] = { hast: md.hast, words: md.words, faq: doc.faq, updated: doc.updated };
-  }
-  const pages: Record<string, StaticPage> = {};
-  for (const [name, doc] of content.pages) {
-    const md = markdown.get(doc.file)!;
-    pages[name] = { name, title: doc.title, description: doc.description, body: { hast: md.hast, words: md.words, faq: [] } };
-  }
 
   const { client, renderer } = await bundling;
-  const data: SiteData = { site, base, tutorials: content.tutorials, bodies, pages, ads: content.ads, assets: client.manifest, buildDate: buildDate(), dev: run.dev };
+  const data = siteDataOf(content, markdown, { site: site.url, base }, client.manifest, run.dev);
   const files: OutputFiles = new Map(client.files);
   await time('render', () => {
     const problems: Problem[] = [];
     for (const route of routes) {
-      try {
-        files.set(route.file, renderer.renderPage(route, data));
-      } catch (e) {
-        problems.push(problem(`rendering ${route.path} failed: ${(e as Error).message}`, { file: route.kind === 'tutorial' ? content.bodies.get(route.ref!)?.file : undefined, hint: 'see the message; fix the content or the component it names' }));
-      }
+      const r = renderRoute(renderer, route, data, content);
+      if ('html' in r) files.set(route.file, r.html);
+      else problems.push(r.problem);
     }
     throwIfErrors(problems);
   });
 
-  const lastmod = (r: Route) => (r.kind === 'tutorial' ? (bodies[r.ref!]?.updated ?? content.tutorials.find((t) => t.id === r.ref)?.publishDate) : undefined);
-  files.set('sitemap.xml', sitemapXml(routes, site, base, lastmod));
-  files.set('robots.txt', robotsTxt(site, base));
-  files.set('_redirects', redirectsFile(routes, base));
-  files.set('_headers', headersFile(base, contentSecurityPolicy([THEME_SCRIPT, LOADER_SCRIPT, notFoundScript(base)])));
+  for (const [file, text] of generatedFiles(routes, data)) files.set(file, text);
   const gate = await time('integrity', () => integrityProblems({ opts, content, routes, files, markdown, siteUrl: site.url, base, devOrigin: run.dev?.origin }));
   throwIfErrors([...gate, ...warnings]);
   warnings.push(...gate);

@@ -1,101 +1,166 @@
-/** `reactsite dev`: builds in memory, serves it, watches the sources and reloads open tabs after each rebuild. */
+/** `reactsite dev`: builds in memory, serves it, watches the sources and rebuilds only what each change affects. */
 import http from 'node:http';
 import path from 'node:path';
-import chokidar from 'chokidar';
-import { withBase } from '../site/seo/urls.js';
-import { buildSite } from './build.js';
-import { formatProblem, ReactsiteError, type Problem } from './errors.js';
+import { normalizeBase, withBase } from '../site/seo/urls.js';
+import { isEmptyPlan, planChanges, type ChangePlan } from './dev-changes.js';
+import { devClientScript } from './dev-client.js';
+import { EventHub } from './dev-events.js';
+import { displayPath, withFrames } from './dev-problems.js';
+import { devRequestHandler } from './dev-server.js';
+import { DevSite, type UpdateReport } from './dev-site.js';
+import { watchSources } from './dev-watch.js';
+import { formatProblem, type Problem } from './errors.js';
 import type { BuildOptions } from './options.js';
 import { siteDir } from './paths.js';
-import { diskSource, listen, staticHandler } from './static-server.js';
-import { devClientScript, errorOverlay } from './dev-client.js';
+import { openBrowser } from './open-browser.js';
+import { listen } from './static-server.js';
 
 /** A running dev server. */
-export interface DevServer { url: string; port: number; close(): Promise<void> }
+export interface DevServer { url: string; port: number; pages: number; firstBuildMs: number; close(): Promise<void> }
 
-/** Starts dev: first build, server on host:port (next free port if taken), watcher with live reload. */
-export async function startDev(o: BuildOptions & { port: number; host: string; open: boolean }): Promise<DevServer> {
-  const events = `/__reactsite/events`;
-  const clients = new Set<http.ServerResponse>();
-  let files = new Map<string, string | Uint8Array>();
-  let errors: Problem[] = [];
-  const publicSource = diskSource(path.join(o.root, 'public'));
+/** Options of `reactsite dev` (defaults from the CLI: 127.0.0.1:4321); `log` receives every terminal line. */
+export interface DevOptions extends BuildOptions { port: number; host: string; open: boolean; log?: (line: string) => void; logError?: (line: string) => void }
+
+/** The path of the live-reload event stream under the base. */
+export const EVENTS_PATH = '__reactsite/events';
+
+/** Starts dev: server on host:port (next free port if taken), first build, then the watcher with live reload. */
+export async function startDev(o: DevOptions): Promise<DevServer> {
+  const log = o.log ?? ((l: string) => console.log(l));
+  const logError = o.logError ?? ((l: string) => console.error(l));
+  // Stacks of render errors then point at the site's .tsx sources (the server bundle carries an inline source map).
+  process.setSourceMapsEnabled(true);
+  const base = normalizeBase(o.base ?? '/');
+  const sources = siteDir();
   const server = http.createServer();
-  const port = await listen(server, o.host, o.port, (p) => console.log(`port ${p} is in use, trying ${p + 1}`));
-  const origin = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}`;
-  const base = o.base ?? '/';
-  const dev = { origin, clientScript: devClientScript(withBase(base, events.slice(1))) };
+  const port = await listen(server, o.host, o.port, (p) => log(`port ${p} is in use, trying ${p + 1}`));
+  const host = o.host === '0.0.0.0' || o.host === '::' ? 'localhost' : o.host;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const eventsPath = withBase(base, EVENTS_PATH);
+  const clientScript = devClientScript(eventsPath);
+  const printProblems = (problems: readonly Problem[]) => {
+    for (const p of withFrames(problems, o.root)) logError(`${formatProblem(p)}${p.frame ? `\n${p.frame.replace(/^/gm, '    ')}` : ''}`);
+  };
+  // A broken component breaks many pages the same way: each distinct error is printed once per rebuild.
+  let pageErrors = new Map<string, number>();
+  const onPageProblem = (p: Problem) => {
+    const key = `${p.file}:${p.line}:${p.column}:${p.message.replace(/^rendering \S+ failed: /, '')}`;
+    pageErrors.set(key, (pageErrors.get(key) ?? 0) + 1);
+    if (pageErrors.get(key) === 1) printProblems([p]);
+  };
+  const site = new DevSite({ opts: o, base, dev: { origin, clientScript }, siteDir: sources, onPageProblem });
+  const hub = new EventHub((client) => client.page && site.prime(client.page));
+  let firstBuild!: () => void;
+  const ready = new Promise<void>((resolve) => (firstBuild = resolve));
+  server.on('request', devRequestHandler({ site, hub, root: o.root, base, eventsPath, clientScript, ready }));
 
-  const build = async (reason: string) => {
+  let closed = false;
+  let background = { stop: false };
+  const renderInBackground = () => {
+    const token = (background = { stop: false });
+    void site.renderRest(() => token.stop || closed).then(() => {
+      const repeats = [...pageErrors.values()].reduce((n, c) => n + c - 1, 0);
+      if (repeats && !token.stop) logError(`  (the same error${pageErrors.size === 1 ? '' : 's'} on ${repeats} more page${repeats === 1 ? '' : 's'})`);
+    });
+  };
+
+  const rebuild = (plan: ChangePlan, what: string) => apply(plan, what).catch((e: unknown) => logError(`reactsite dev: internal error while rebuilding: ${(e as Error)?.stack ?? String(e)}`));
+  const apply = async (plan: ChangePlan, what: string) => {
     const t0 = performance.now();
-    try {
-      const result = await buildSite({ ...o, site: origin, base }, { mode: 'build', dev });
-      files = result.files as Map<string, string | Uint8Array>;
-      errors = [];
-      for (const w of result.warnings) console.warn(formatProblem(w));
-      console.log(`${reason}: rebuilt ${result.routes.length} pages in ${Math.round(performance.now() - t0)} ms`);
-      broadcast('reload', '');
-      return result.routes.length;
-    } catch (e) {
-      if (!(e instanceof ReactsiteError)) throw e;
-      errors = e.problems.filter((p) => p.severity === 'error');
-      for (const p of e.problems) console.error(formatProblem(p));
-      console.error(`${reason}: build failed (${errors.length} error${errors.length === 1 ? '' : 's'}); the server keeps running`);
-      broadcast('problems', JSON.stringify(errors));
-      return 0;
+    background.stop = true;
+    pageErrors = new Map();
+    const report = await site.update(plan);
+    if (closed) return;
+    const ms = Math.round(performance.now() - t0);
+    printProblems(report.warnings);
+    if (report.problems.length) {
+      printProblems(report.problems);
+      hub.send('problems', JSON.stringify(report.problems));
+      logError(`✗ ${what} → build failed (${report.problems.length} error${report.problems.length === 1 ? '' : 's'}) · ${ms} ms; the server keeps running`);
+      return;
     }
-  };
-  const broadcast = (event: string, data: string) => {
-    for (const res of clients) res.write(`event: ${event}\ndata: ${data}\n\n`);
+    const sent = notify(report);
+    log(`↻ ${what} → ${report.rebuilt.join('; ') || 'nothing'} · ${Math.round(performance.now() - t0)} ms${sent ? ` (${sent} tab${sent === 1 ? '' : 's'} ${report.cssHref ? 'restyled' : 'reloaded'})` : ''}`);
+    renderInBackground();
   };
 
-  server.on(
-    'request',
-    staticHandler({
-      base,
-      cache: 'dev',
-      source: async (rel) => {
-        if (errors.length && (rel.endsWith('.html') || rel === '')) return errorOverlay(errors, dev.clientScript);
-        return files.get(rel) ?? (await publicSource(rel));
-      },
-      extra: (req, res) => {
-        if (req.url !== withBase(base, events.slice(1))) return false;
-        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-        res.write(': connected\n\n');
-        clients.add(res);
-        req.on('close', () => clients.delete(res));
-        return true;
-      },
-    }),
-  );
+  /** Tells the tabs a rebuild affects: new stylesheet, or reload after their page is rendered. */
+  const notify = (report: UpdateReport): number => {
+    if (report.cssHref) return hub.send('css', report.cssHref);
+    const affected = (page?: string) => {
+      if (report.reloadAll || !page || report.pages === 'all') return true;
+      const file = site.fileForPath(page);
+      return file !== undefined && report.pages.has(file);
+    };
+    // Render what open tabs show first, so their reload is served at once; the rest follows in the background.
+    for (const c of hub.list()) if (c.page && affected(c.page)) site.page(site.fileForPath(c.page) ?? '');
+    return hub.send('reload', '', (c) => affected(c.page));
+  };
+
+  let pending: string[] = [];
+  let draining: Promise<void> | undefined;
+  const drain = async () => {
+    while (pending.length && !closed) {
+      const paths = pending;
+      pending = [];
+      const plan = planChanges(paths, o.root, sources);
+      if (!isEmptyPlan(plan)) await rebuild(plan, describe(plan));
+    }
+    draining = undefined;
+  };
+  const watcher = watchSources([path.join(o.root, 'content'), path.join(o.root, 'public'), sources], (paths) => {
+    pending.push(...paths);
+    draining ??= ready.then(drain);
+  }, { onError: (e) => logError(`watcher: ${e.message}`) });
 
   const t0 = performance.now();
-  const pages = await build('start');
-  console.log(`reactsite dev: ${origin}${base}  (${pages} pages, first build ${Math.round(performance.now() - t0)} ms)`);
+  let first: UpdateReport;
+  try {
+    first = await site.initial();
+  } catch (e) {
+    await Promise.all([watcher.close(), new Promise((r) => server.close(r)), site.dispose()]);
+    throw e;
+  }
+  const firstBuildMs = Math.round(performance.now() - t0);
+  firstBuild();
+  printProblems(first.warnings);
+  const pages = site.gen?.routes.length ?? 0;
+  const url = `${origin}${base}`;
+  if (first.problems.length) {
+    printProblems(first.problems);
+    logError(`✗ first build failed (${first.problems.length} error${first.problems.length === 1 ? '' : 's'}) in ${firstBuildMs} ms; fix and save, the browser shows the errors until then`);
+    log(`reactsite dev: ${url}`);
+  } else log(`reactsite dev: ${url}  (${pages} pages, first build ${firstBuildMs} ms)`);
+  await watcher.ready;
+  if (!first.problems.length) renderInBackground();
+  site.content.markdown.warm();
+  if (o.open) openBrowser(url, logError);
 
-  let timer: NodeJS.Timeout | undefined;
-  let pending = new Set<string>();
-  let running = Promise.resolve(0);
-  const watcher = chokidar.watch([path.join(o.root, 'content'), path.join(o.root, 'public'), siteDir()], { ignoreInitial: true, awaitWriteFinish: false });
-  watcher.on('all', (_event, file) => {
-    pending.add(path.relative(o.root, file));
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const changed = [...pending];
-      pending = new Set();
-      running = running.then(() => build(changed.length === 1 ? changed[0]! : `${changed.length} files`));
-    }, 30);
-  });
-
+  let closing: Promise<void> | undefined;
   return {
-    url: `${origin}${base}`,
+    url,
     port,
-    async close() {
-      clearTimeout(timer);
-      await watcher.close();
-      for (const res of clients) res.end();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+    pages,
+    firstBuildMs,
+    close() {
+      closing ??= (async () => {
+        closed = true;
+        background.stop = true;
+        await watcher.close();
+        hub.close();
+        server.closeAllConnections();
+        await new Promise((r) => server.close(r));
+        await site.dispose();
+      })();
+      return closing;
     },
   };
 }
+
+/** Short description of a batch for the terminal: the file, or how many files of which kinds. */
+function describe(plan: ChangePlan): string {
+  const show = (f: string) => (path.isAbsolute(f) ? displayPath(f) : f);
+  const all = [...plan.bodies, ...plan.pages, ...plan.content, ...plan.publicFiles, ...plan.css, ...plan.code];
+  return all.length === 1 ? show(all[0]!) : `${all.length} files (${all.slice(0, 3).map(show).join(', ')}${all.length > 3 ? ', …' : ''})`;
+}
+

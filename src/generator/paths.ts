@@ -18,9 +18,10 @@ export function packageRoot(): string {
   }
 }
 
-/** The site's React sources (pages, layout, widgets, styles). */
+/** The site's React sources (pages, layout, widgets, styles); `REACTSITE_SITE_DIR` points elsewhere (tests edit a copy). */
 export function siteDir(): string {
-  return path.join(packageRoot(), 'src', 'site');
+  const custom = process.env.REACTSITE_SITE_DIR;
+  return custom ? path.resolve(custom) : path.join(packageRoot(), 'src', 'site');
 }
 
 /** Versions that change generated output; part of every cache key. */

@@ -39,6 +39,8 @@ export function clientBuildOptions(dir = siteDir()): esbuild.BuildOptions {
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     absWorkingDir: packageRoot(),
+    // A site folder outside the package (REACTSITE_SITE_DIR) still resolves react from the package.
+    nodePaths: [path.join(packageRoot(), 'node_modules')],
     logLevel: 'silent',
     plugins: [
       {

@@ -10,7 +10,8 @@ const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8', '.xml': 'application/xml; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.svg': 'image/svg+xml',
   '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif', '.gif': 'image/gif', '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2', '.webmanifest': 'application/manifest+json', '.map': 'application/json',
+  '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.otf': 'font/otf', '.webmanifest': 'application/manifest+json', '.map': 'application/json',
+  '.pdf': 'application/pdf', '.wasm': 'application/wasm', '.mp4': 'video/mp4', '.webm': 'video/webm', '.mp3': 'audio/mpeg', '.md': 'text/markdown; charset=utf-8',
 };
 
 /** Content type of a file name. */
@@ -21,12 +22,18 @@ export function mimeType(file: string): string {
 /** Reads files under `dir`, never outside it. */
 export function diskSource(dir: string): FileSource {
   const rootDir = path.resolve(dir);
+  const within = (p: string, dir: string) => p === dir || p.startsWith(dir + path.sep);
+  let realRoot: string | undefined;
   return async (rel) => {
     const abs = path.resolve(rootDir, rel);
-    if (abs !== rootDir && !abs.startsWith(rootDir + path.sep)) return undefined;
+    if (!within(abs, rootDir)) return undefined;
     try {
-      const stat = await fs.promises.stat(abs);
-      return stat.isFile() ? await fs.promises.readFile(abs) : undefined;
+      // Symbolic links may not lead out of the folder either.
+      realRoot ??= await fs.promises.realpath(rootDir);
+      const real = await fs.promises.realpath(abs);
+      if (!within(real, realRoot)) return undefined;
+      const stat = await fs.promises.stat(real);
+      return stat.isFile() ? await fs.promises.readFile(real) : undefined;
     } catch {
       return undefined;
     }
@@ -53,6 +60,16 @@ export function safeRelative(urlPath: string, base: string): string | null {
   return rest;
 }
 
+/** Splits a request target into its raw path and query; absolute-form targets ("http://host/p") keep only the path. */
+export function rawTarget(target: string): { pathname: string; search: string } {
+  const q = target.search(/[?#]/);
+  let pathname = q < 0 ? target : target.slice(0, q);
+  const search = q < 0 || target[q] === '#' ? '' : target.slice(q).replace(/#.*$/, '');
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(pathname);
+  if (absolute) pathname = pathname.slice(absolute[0].length) || '/';
+  return { pathname: pathname.startsWith('/') ? pathname : `/${pathname}`, search };
+}
+
 /** Options of a static server. */
 export interface ServerOptions { source: FileSource; base: string; cache: 'dev' | 'static'; headers?: Record<string, string>; extra?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean }
 
@@ -72,10 +89,12 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, o: Se
     res.writeHead(405, { allow: 'GET, HEAD' });
     return void res.end();
   }
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const rel = safeRelative(url.pathname, o.base);
+  // The raw request path, before any URL normalisation could hide a ".." from the check.
+  const { pathname, search } = rawTarget(req.url ?? '/');
+  const rel = safeRelative(pathname, o.base);
   if (rel === null) {
-    if (!url.pathname.startsWith(o.base) && !url.pathname.includes('..') && !url.pathname.includes('%')) return send(res, 302, o, undefined, '', { location: o.base });
+    const plain = !/%|\\|\0/.test(pathname) && !pathname.startsWith('//') && !pathname.split('/').some((s) => s === '..' || s === '.');
+    if (plain && !pathname.startsWith(o.base)) return send(res, 302, o, undefined, '', { location: o.base });
     return send(res, 403, o, 'text/plain; charset=utf-8', 'Forbidden');
   }
   const candidates = rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel];
@@ -84,9 +103,9 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, o: Se
     if (body !== undefined) return send(res, 200, o, mimeType(c), body, {}, req.method === 'HEAD', c);
   }
   if (!rel.endsWith('/') && !path.extname(rel) && (await o.source(`${rel}/index.html`)) !== undefined) {
-    return send(res, 301, o, undefined, '', { location: `${o.base}${rel}/${url.search}` });
+    return send(res, 301, o, undefined, '', { location: `${pathname}/${search}` });
   }
-  const redirect = await redirectFor(o, url.pathname);
+  const redirect = await redirectFor(o, pathname);
   if (redirect) return send(res, redirect.status, o, undefined, '', { location: redirect.to });
   const notFound = await o.source('404.html');
   return send(res, 404, o, 'text/html; charset=utf-8', notFound ?? 'Not found', {}, req.method === 'HEAD');

@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChangePlan } from '../../src/generator/dev-changes.js';
+import { DevSite, type PageOutcome } from '../../src/generator/dev-site.js';
+import { resolveOptions } from '../../src/generator/options.js';
+import { makeProject } from '../helpers/project.js';
+import { copySite } from './dev-process.js';
+
+const plan = (p: Partial<ChangePlan>): ChangePlan => ({ bodies: [], pages: [], content: [], publicFiles: [], css: [], code: [], ...p });
+const html = (o: PageOutcome | undefined) => (o && 'html' in o ? o.html : `(no page: ${o && 'problem' in o ? o.problem.message : 'missing'})`);
+
+describe('dev rebuilds only what a change affects', () => {
+  let project: string;
+  let siteDir: string;
+  let site: DevSite;
+  beforeAll(async () => {
+    project = makeProject();
+    siteDir = copySite();
+    site = new DevSite({ opts: resolveOptions({ root: project }), base: '/', dev: { origin: 'http://127.0.0.1:1', clientScript: 'void 0' }, siteDir });
+    const first = await site.initial();
+    expect(first.problems).toEqual([]);
+  });
+  afterAll(async () => {
+    await site?.dispose();
+    for (const d of [project, siteDir]) if (d) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it('a tutorial body: that page only, the others keep their HTML', async () => {
+    const before = new Map(site.gen!.routes.map((r) => [r.file, site.page(r.file)]));
+    const file = path.join(project, 'content', 'tutorials', 'alpha.md');
+    fs.appendFileSync(file, '\n\nA sentence added by the body test.\n');
+    const report = await site.update(plan({ bodies: ['content/tutorials/alpha.md'] }));
+    expect(report.problems).toEqual([]);
+    expect(report.pages).toEqual(new Set(['tutorial/react-alpha/index.html']));
+    expect(html(site.page('tutorial/react-alpha/index.html'))).toContain('A sentence added by the body test.');
+    for (const r of site.gen!.routes) if (r.file !== 'tutorial/react-alpha/index.html') expect(site.page(r.file), r.file).toBe(before.get(r.file));
+  });
+
+  it('the registry: every page, with the new names in every sidebar', async () => {
+    const file = path.join(project, 'content', 'registry.json');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"name": "Beta Events"', '"name": "Beta Renamed"'));
+    const report = await site.update(plan({ content: ['content/registry.json'] }));
+    expect(report.pages).toBe('all');
+    expect(html(site.page('tutorial/react-alpha/index.html'))).toContain('Beta Renamed');
+    expect(report.rebuilt.join()).toContain('Markdown of 0 files');
+  });
+
+  it('a content error is reported with its file and line, and the next good save clears it', async () => {
+    const file = path.join(project, 'content', 'tutorials', 'beta.md');
+    const good = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, `---\nfaq: : :\n---\n${good}`);
+    const bad = await site.update(plan({ bodies: ['content/tutorials/beta.md'] }));
+    expect(bad.problems[0]).toMatchObject({ file: 'content/tutorials/beta.md', line: 2 });
+    expect(site.problems.length).toBeGreaterThan(0);
+    fs.writeFileSync(file, good);
+    const fixed = await site.update(plan({ bodies: ['content/tutorials/beta.md'] }));
+    expect(fixed.problems).toEqual([]);
+    expect(fixed.reloadAll).toBe(true);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('a static page title: every page (their footers list it); a new body file: a full content reload', async () => {
+    const about = path.join(project, 'content', 'pages', 'about.md');
+    fs.writeFileSync(about, fs.readFileSync(about, 'utf8').replace(/^title: .*$/m, 'title: About This Fixture'));
+    const report = await site.update(plan({ pages: ['content/pages/about.md'] }));
+    expect(report.pages).toBe('all');
+    expect(html(site.page('index.html'))).toContain('About This Fixture');
+    fs.writeFileSync(path.join(project, 'content', 'tutorials', 'orphan.md'), 'An orphan body.\n');
+    const added = await site.update(plan({ bodies: ['content/tutorials/orphan.md'] }));
+    expect(added.problems[0]).toMatchObject({ file: 'content/tutorials/orphan.md', message: expect.stringContaining('no registry entry') });
+    fs.rmSync(path.join(project, 'content', 'tutorials', 'orphan.md'));
+    expect((await site.update(plan({ bodies: ['content/tutorials/orphan.md'] }))).problems).toEqual([]);
+  });
+
+  it('edits made while the site code is broken are not lost when the code comes back unchanged', async () => {
+    const footer = path.join(siteDir, 'components', 'SiteFooter.tsx');
+    const source = fs.readFileSync(footer, 'utf8');
+    fs.writeFileSync(footer, source.replace('<footer', '<footer {'));
+    expect((await site.update(plan({ code: [footer] }))).problems.length).toBeGreaterThan(0);
+    const body = path.join(project, 'content', 'tutorials', 'beta.md');
+    fs.appendFileSync(body, '\n\nWritten while the code was broken.\n');
+    expect((await site.update(plan({ bodies: ['content/tutorials/beta.md'] }))).problems.length).toBeGreaterThan(0);
+    fs.writeFileSync(footer, source);
+    const back = await site.update(plan({ code: [footer] }));
+    expect(back.problems).toEqual([]);
+    expect(back.reloadAll).toBe(true);
+    expect(html(site.page('tutorial/react-beta/index.html'))).toContain('Written while the code was broken.');
+  });
+
+  it('a public file: nothing rebuilt, every tab reloads', async () => {
+    const before = site.page('index.html');
+    const report = await site.update(plan({ publicFiles: ['public/favicon.svg'] }));
+    expect(report.pages).toEqual(new Set());
+    expect(report.reloadAll).toBe(true);
+    expect(site.page('index.html')).toBe(before);
+  });
+
+  it('the stylesheet: a new CSS URL, swapped in without a reload', async () => {
+    const oldCss = site.gen!.data.assets.css;
+    fs.appendFileSync(path.join(siteDir, 'styles', 'site.css'), '\nbody{outline:1px solid rgb(9, 8, 7)}\n');
+    const report = await site.update(plan({ css: [path.join(siteDir, 'styles', 'site.css')] }));
+    expect(report.cssHref).toMatch(/^\/assets\/.+\.css$/);
+    expect(report.cssHref).not.toBe(oldCss);
+    expect(html(site.page('index.html'))).toContain(report.cssHref!);
+    expect(Buffer.from(site.asset(report.cssHref!.slice(1))!).toString()).toMatch(/rgb\(9,\s?8,\s?7\)|#090807/);
+    // The previous stylesheet is still served to pages loaded before the change.
+    expect(site.asset(oldCss.slice(1))).toBeDefined();
+  });
+
+  it('a component: new code rendered without a restart; a throwing component is a problem of the pages it breaks', async () => {
+    const footer = path.join(siteDir, 'components', 'SiteFooter.tsx');
+    const source = fs.readFileSync(footer, 'utf8');
+    fs.writeFileSync(footer, source.replace('<footer', '<footer data-test-edit="1"'));
+    const report = await site.update(plan({ code: [footer] }));
+    expect(report.pages).toBe('all');
+    expect(html(site.page('about/index.html'))).toContain('data-test-edit="1"');
+
+    fs.writeFileSync(footer, source.replace('<footer', '<footer data-x={(null as unknown as { x: string }).x}'));
+    await site.update(plan({ code: [footer] }));
+    const broken = site.page('about/index.html');
+    // (Its location in SiteFooter.tsx comes from the source-mapped stack: see dev-e2e.test.ts, under the real CLI.)
+    expect(broken && 'problem' in broken && broken.problem.message).toMatch(/^rendering \/about\/ failed: /);
+    fs.writeFileSync(footer, source);
+    const restored = await site.update(plan({ code: [footer] }));
+    expect(restored.problems).toEqual([]);
+    expect(html(site.page('about/index.html'))).not.toContain('data-test-edit');
+  });
+});
