@@ -98,6 +98,8 @@ export interface SiteData {
   pages: Record<string, StaticPage>;
   ads: Ad[];
   assets: AssetManifest;
+  /** URL path (without base) of the shared search index; set only for large sites (compact sidebar). */
+  searchIndex?: string;
   buildDate: string;
   /** Serves dev: the origin prev/next links use instead of the site URL, and the reload client. */
   dev?: { origin: string; clientScript: string };

@@ -1,6 +1,7 @@
 /** The hub frame around every tutorial: header, sidebar (drawer on phones), article column and ads column. */
 import type { ReactNode } from 'react';
 import { Island } from '../islands/Island.js';
+import { withBase } from '../seo/urls.js';
 import type { SiteData } from '../types.js';
 import { markCurrent, sidebarListHtml } from './SidebarList.js';
 
@@ -18,8 +19,8 @@ export function HubLayout({ data, slug, children }: { data: SiteData; slug?: str
             <h2 className="sidebar-title">Tutorials</h2>
             <p className="drawer-hint">Swipe or tap outside to close</p>
           </div>
-          <Island name="SidebarSearch" props={{}} when="idle" className="sidebar-search" />
-          <nav className="sidebar-list" aria-label="Tutorial list" dangerouslySetInnerHTML={{ __html: markCurrent(sidebarListHtml(data.tutorials, data.base), slug) }} />
+          <Island name="SidebarSearch" props={data.searchIndex ? { index: withBase(data.base, data.searchIndex) } : {}} when="idle" className="sidebar-search" />
+          <nav className="sidebar-list" aria-label="Tutorial list" dangerouslySetInnerHTML={{ __html: markCurrent(sidebarListHtml(data.tutorials, data.base, slug), slug) }} />
         </aside>
         <main id="main" className="hub-main" tabIndex={-1}>
           {children}

@@ -1,43 +1,72 @@
-/** The sidebar's grouped tutorial list. Rendered once per build; the current entry is marked per page. */
+/**
+ * The sidebar's grouped tutorial list, rendered once per build and shared by every page; the current entry is
+ * marked per page. Past SIDEBAR_FULL_LIMIT tutorials only the current category is listed (the others are
+ * headings) so a page's weight does not grow with the site; search then reads one shared index instead.
+ */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { withBase } from '../seo/urls.js';
 import type { Tutorial } from '../types.js';
-import { sidebarGroups } from './sidebar-groups.js';
+import { sidebarGroups, type SidebarGroup } from './sidebar-groups.js';
 
-function List({ tutorials, base }: { tutorials: readonly Tutorial[]; base: string }) {
+/** Above this many tutorials the sidebar lists only the current category. */
+export const SIDEBAR_FULL_LIMIT = 150;
+
+function Group({ g, base }: { g: SidebarGroup; base: string }) {
   return (
-    <>
-      {sidebarGroups(tutorials).map((g) => (
-        <section className="side-group" key={g.category} data-group>
-          <h2 className="side-heading">{g.category}</h2>
-          <ul>
-            {g.items.map((t) => (
-              <li key={t.id} data-search={[t.name, t.category, ...t.keywords].join('\u0001').toLowerCase()}>
-                <a className="side-link" href={withBase(base, `/tutorial/${t.slug}/`)} data-slug={t.slug}>
-                  <span className="side-name">{t.name}</span>
-                  <span className="side-desc">{t.description}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </>
+    <section className="side-group" data-group>
+      <h2 className="side-heading">{g.category}</h2>
+      <ul>
+        {g.items.map((t) => (
+          <li key={t.id} data-search={[t.name, t.category, ...t.keywords].join('\u0001').toLowerCase()}>
+            <a className="side-link" href={withBase(base, `/tutorial/${t.slug}/`)} data-slug={t.slug}>
+              <span className="side-name">{t.name}</span>
+              <span className="side-desc">{t.description}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
-const cache = new WeakMap<readonly Tutorial[], Map<string, string>>();
+function Heading({ g, base }: { g: SidebarGroup; base: string }) {
+  return (
+    <section className="side-group is-collapsed" data-group>
+      <h2 className="side-heading">
+        <a href={withBase(base, `/tutorial/${g.items[0]!.slug}/`)}>{g.category}</a> <span className="side-count">({g.items.length})</span>
+      </h2>
+    </section>
+  );
+}
 
-/** The list's HTML for this registry and base, built once and reused by every page. */
-export function sidebarListHtml(tutorials: readonly Tutorial[], base: string): string {
-  const byBase = cache.get(tutorials) ?? new Map<string, string>();
+interface Prepared { compact: boolean; full: string; groups: { category: string; open: string; closed: string }[]; categoryOf: Map<string, string> }
+const cache = new WeakMap<readonly Tutorial[], Map<string, Prepared>>();
+
+function prepare(tutorials: readonly Tutorial[], base: string): Prepared {
+  const byBase = cache.get(tutorials) ?? new Map<string, Prepared>();
   cache.set(tutorials, byBase);
-  let html = byBase.get(base);
-  if (html === undefined) {
-    html = renderToStaticMarkup(<List tutorials={tutorials} base={base} />);
-    byBase.set(base, html);
+  let p = byBase.get(base);
+  if (!p) {
+    const groups = sidebarGroups(tutorials);
+    const compact = tutorials.length > SIDEBAR_FULL_LIMIT;
+    const rendered = groups.map((g) => ({ category: g.category, open: renderToStaticMarkup(<Group g={g} base={base} />), closed: compact ? renderToStaticMarkup(<Heading g={g} base={base} />) : '' }));
+    p = { compact, full: rendered.map((r) => r.open).join(''), groups: rendered, categoryOf: new Map(tutorials.map((t) => [t.slug, t.category])) };
+    byBase.set(base, p);
   }
-  return html;
+  return p;
+}
+
+/** Whether this registry gets the compact sidebar (and a search index). */
+export function isCompactSidebar(tutorials: readonly Tutorial[]): boolean {
+  return tutorials.length > SIDEBAR_FULL_LIMIT;
+}
+
+/** The list's HTML for a page whose current tutorial is `slug` (the whole list, or its category in compact mode). */
+export function sidebarListHtml(tutorials: readonly Tutorial[], base: string, slug?: string): string {
+  const p = prepare(tutorials, base);
+  if (!p.compact) return p.full;
+  const current = slug ? p.categoryOf.get(slug) : undefined;
+  return p.groups.map((g) => (g.category === current ? g.open : g.closed)).join('');
 }
 
 /** Marks the entry of `slug` as the current page (highlight and aria-current) in the shared list HTML. */

@@ -1,10 +1,17 @@
 /** Island: the sidebar search box; filters the server-rendered list as you type. `/` or Ctrl/⌘-K focuses it. */
 import { useEffect, useRef, useState } from 'react';
+import { searchIndex, type IndexEntry } from './search-index.js';
 
-/** Shows or hides list entries by the spec's rule (case-insensitive substring of name, category, keywords). */
-export default function SidebarSearch() {
+let loaded: Promise<IndexEntry[]> | undefined;
+
+/**
+ * Shows or hides list entries by the spec's rule (case-insensitive substring of name, category, keywords).
+ * With `index` (large sites, whose sidebar lists one category), it searches that shared JSON index instead.
+ */
+export default function SidebarSearch({ index }: { index?: string }) {
   const [query, setQuery] = useState('');
   const [matches, setMatches] = useState(-1);
+  const [results, setResults] = useState<IndexEntry[] | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -25,6 +32,27 @@ export default function SidebarSearch() {
   }, []);
 
   useEffect(() => {
+    if (!index) return;
+    const q = query.trim();
+    const list = document.querySelector<HTMLElement>('.sidebar-list');
+    if (list) list.hidden = !!q;
+    if (!q) return void (setResults(undefined), setMatches(-1));
+    let live = true;
+    loaded ??= fetch(index).then((r) => r.json() as Promise<{ items: IndexEntry[] }>).then((j) => j.items);
+    loaded.then(
+      (items) => {
+        if (!live) return;
+        const hits = searchIndex(items, q);
+        setResults(hits);
+        setMatches(hits.length);
+      },
+      (e: unknown) => console.error('search index failed to load', e),
+    );
+    return () => void (live = false);
+  }, [query, index]);
+
+  useEffect(() => {
+    if (index) return;
     const q = query.trim().toLowerCase();
     let count = 0;
     for (const group of document.querySelectorAll<HTMLElement>('.sidebar-list [data-group]')) {
@@ -38,7 +66,7 @@ export default function SidebarSearch() {
       count += inGroup;
     }
     setMatches(q ? count : -1);
-  }, [query]);
+  }, [query, index]);
 
   return (
     <div role="search">
@@ -56,6 +84,18 @@ export default function SidebarSearch() {
       />
       <kbd className="search-kbd" aria-hidden="true">/</kbd>
       <p className="sr-only" aria-live="polite">{matches >= 0 ? `${matches} tutorial${matches === 1 ? '' : 's'} found` : ''}</p>
+      {results?.length ? (
+        <ul className="search-results">
+          {results.map(([slug, name, category]) => (
+            <li key={slug}>
+              <a className="side-link" href={new URL(`../tutorial/${slug}/`, new URL(index!, location.href)).pathname}>
+                <span className="side-name">{name}</span>
+                <span className="side-desc">{category}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {matches === 0 ? (
         <div className="search-empty">
           <p>No tutorials found for "{query.trim()}"</p>
