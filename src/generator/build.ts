@@ -1,5 +1,8 @@
 /** The pipeline: load -> routes -> markdown -> bundle -> render -> generated files. The sink is the caller's. */
-import type { AssetManifest, Body, Route, SiteData, StaticPage } from '../site/types.js';
+import { createHash } from 'node:crypto';
+import { isCompactSidebar } from '../site/components/sidebar-groups.js';
+import type { AssetManifest, Body, Route, SiteData, StaticPage, Tutorial } from '../site/types.js';
+import { searchIndexJson } from '../site/widgets/search-index.js';
 import { contentSecurityPolicy } from '../site/document/csp.js';
 import { LOADER_SCRIPT, notFoundScript, SPECULATION_RULES, THEME_SCRIPT } from '../site/islands/inline-scripts.js';
 import { normalizeBase } from '../site/seo/urls.js';
@@ -45,7 +48,7 @@ export function siteDataOf(content: Content, markdown: ReadonlyMap<string, Markd
   for (const [id, doc] of content.bodies) bodies[id] = bodyOf(doc, markdown.get(doc.file)!);
   const pages: Record<string, StaticPage> = {};
   for (const [name, doc] of content.pages) pages[name] = pageOf(name, doc, markdown.get(doc.file)!);
-  return { site, base, tutorials: content.tutorials, bodies, pages, ads: content.ads, assets, buildDate: buildDate(), dev };
+  return { site, base, tutorials: content.tutorials, bodies, pages, ads: content.ads, assets, searchIndex: searchIndexPath(content.tutorials), buildDate: buildDate(), dev };
 }
 
 /** Renders one route to HTML; a failure becomes a Problem naming the page (and its body file when it has one). */
@@ -57,11 +60,19 @@ export function renderRoute(renderer: SiteRenderer, route: Route, data: SiteData
   }
 }
 
-/** The generated non-page files: sitemap.xml, robots.txt, _redirects and _headers. */
+/** Content-hashed path of the shared search index, for registries large enough to get the compact sidebar. */
+export function searchIndexPath(tutorials: readonly Tutorial[]): string | undefined {
+  if (!isCompactSidebar(tutorials)) return undefined;
+  return `/assets/search-${createHash('sha256').update(searchIndexJson(tutorials)).digest('hex').slice(0, 10)}.json`;
+}
+
+/** The generated non-page files: sitemap.xml, robots.txt, _redirects, _headers and the search index (large sites). */
 export function generatedFiles(routes: readonly Route[], data: SiteData): [string, string][] {
   const { site, base, bodies } = data;
   const lastmod = (r: Route) => (r.kind === 'tutorial' ? (bodies[r.ref!]?.updated ?? data.tutorials.find((t) => t.id === r.ref)?.publishDate) : undefined);
+  const index: [string, string][] = data.searchIndex ? [[data.searchIndex.slice(1), searchIndexJson(data.tutorials)]] : [];
   return [
+    ...index,
     ['sitemap.xml', sitemapXml(routes, site, base, lastmod)],
     ['robots.txt', robotsTxt(site, base)],
     ['_redirects', redirectsFile(routes, base)],

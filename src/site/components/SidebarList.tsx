@@ -6,10 +6,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { withBase } from '../seo/urls.js';
 import type { Tutorial } from '../types.js';
-import { sidebarGroups, type SidebarGroup } from './sidebar-groups.js';
+import { isCompactSidebar, sidebarGroups, type SidebarGroup } from './sidebar-groups.js';
 
-/** Above this many tutorials the sidebar lists only the current category. */
-export const SIDEBAR_FULL_LIMIT = 150;
+export { isCompactSidebar, SIDEBAR_FULL_LIMIT } from './sidebar-groups.js';
 
 function Group({ g, base }: { g: SidebarGroup; base: string }) {
   return (
@@ -48,17 +47,12 @@ function prepare(tutorials: readonly Tutorial[], base: string): Prepared {
   let p = byBase.get(base);
   if (!p) {
     const groups = sidebarGroups(tutorials);
-    const compact = tutorials.length > SIDEBAR_FULL_LIMIT;
+    const compact = isCompactSidebar(tutorials);
     const rendered = groups.map((g) => ({ category: g.category, open: renderToStaticMarkup(<Group g={g} base={base} />), closed: compact ? renderToStaticMarkup(<Heading g={g} base={base} />) : '' }));
     p = { compact, full: rendered.map((r) => r.open).join(''), groups: rendered, categoryOf: new Map(tutorials.map((t) => [t.slug, t.category])) };
     byBase.set(base, p);
   }
   return p;
-}
-
-/** Whether this registry gets the compact sidebar (and a search index). */
-export function isCompactSidebar(tutorials: readonly Tutorial[]): boolean {
-  return tutorials.length > SIDEBAR_FULL_LIMIT;
 }
 
 /** The list's HTML for a page whose current tutorial is `slug` (the whole list, or its category in compact mode). */

@@ -22,3 +22,11 @@ export function matchesSearch(t: Pick<Tutorial, 'name' | 'category' | 'keywords'
   if (!q) return true;
   return t.name.toLowerCase().includes(q) || t.category.toLowerCase().includes(q) || t.keywords.some((k) => k.toLowerCase().includes(q));
 }
+
+/** Above this many tutorials the sidebar lists only the current category, and search reads a shared index. */
+export const SIDEBAR_FULL_LIMIT = 150;
+
+/** Whether this registry gets the compact sidebar (and a search index). */
+export function isCompactSidebar(tutorials: readonly unknown[]): boolean {
+  return tutorials.length > SIDEBAR_FULL_LIMIT;
+}
