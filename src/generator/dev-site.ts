@@ -7,6 +7,8 @@ import { DevCode, type CodeState } from './dev-code.js';
 import { DevContent, type ContentState } from './dev-content.js';
 import { displayPath } from './dev-problems.js';
 import { formatProblem, type Problem } from './errors.js';
+import { integrityProblems } from './integrity-stage.js';
+import type { OutputFiles } from './write-output.js';
 import type { BuildOptions } from './options.js';
 import { locateInStack } from './stack-location.js';
 import { safeRelative } from './static-server.js';
@@ -113,6 +115,23 @@ export class DevSite {
       this.page(r.file);
       await new Promise((resolve) => setImmediate(resolve));
     }
+  }
+
+  /**
+   * The build's integrity gate over this generation (links, anchors, sitemap, JSON-LD...), once every page is
+   * rendered; undefined while pages are missing. Dev reports these in the terminal rather than blocking the preview.
+   */
+  async integrity(): Promise<Problem[] | undefined> {
+    const gen = this.gen;
+    if (!gen) return undefined;
+    const files: OutputFiles = new Map(gen.client.files);
+    for (const [f, text] of gen.generated) files.set(f, text);
+    for (const r of gen.routes) {
+      const out = gen.pages.get(r.file);
+      if (!out || !('html' in out)) return undefined;
+      files.set(r.file, out.html);
+    }
+    return integrityProblems({ opts: this.o.opts, content: gen.content, routes: gen.routes, files, markdown: gen.markdown, siteUrl: this.o.dev.origin, base: this.o.base, devOrigin: this.o.dev.origin });
   }
 
   /** A generated file or bundle asset. */

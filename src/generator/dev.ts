@@ -56,11 +56,18 @@ export async function startDev(o: DevOptions): Promise<DevServer> {
 
   let closed = false;
   let background = { stop: false };
+  let gateShown = new Set<string>();
   const renderInBackground = () => {
     const token = (background = { stop: false });
-    void site.renderRest(() => token.stop || closed).then(() => {
+    void site.renderRest(() => token.stop || closed).then(async () => {
       const repeats = [...pageErrors.values()].reduce((n, c) => n + c - 1, 0);
       if (repeats && !token.stop) logError(`  (the same error${pageErrors.size === 1 ? '' : 's'} on ${repeats} more page${repeats === 1 ? '' : 's'})`);
+      // The build's integrity gate, on the whole rendered site; each problem is printed once until it is fixed.
+      const gate = token.stop || closed ? undefined : await site.integrity();
+      if (!gate || token.stop) return;
+      const now = new Set(gate.map((p) => formatProblem(p)));
+      printProblems(gate.filter((p) => !gateShown.has(formatProblem(p))));
+      gateShown = now;
     });
   };
 
