@@ -3,7 +3,7 @@
 import * as esbuild from 'esbuild';
 
 await esbuild.build({
-  entryPoints: ['src/generator/cli.ts', 'src/generator/markdown-worker.ts'],
+  entryPoints: ['src/generator/cli.ts', 'src/generator/markdown-worker.ts', 'src/generator/page-worker.ts'],
   outdir: 'dist',
   bundle: true,
   splitting: true,

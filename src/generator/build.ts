@@ -15,19 +15,23 @@ import { buildRoutes } from './routes.js';
 import { bundleClient, bundleServer, type ClientBundle, type SiteRenderer } from './site-bundle.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
 import { integrityProblems } from './integrity-stage.js';
+import type { HtmlFacts } from './html-facts.js';
+import type { MarkdownSummary } from './page-pool.js';
+import { renderTutorialPages, usePageWorkers } from './page-stage.js';
 import type { OutputFiles } from './write-output.js';
 
 /** What a build produced, for the sink and the report. */
-export interface BuildResult { content: Content; routes: Route[]; files: OutputFiles; warnings: Problem[]; timings: Record<string, number>; markdown: Map<string, MarkdownResult> }
+export interface BuildResult { content: Content; routes: Route[]; files: OutputFiles; warnings: Problem[]; timings: Record<string, number>; markdown: Map<string, MarkdownSummary & { hast?: MarkdownResult['hast'] }> }
 
 /** Extra inputs of one run: `check` turns missing bodies into errors; dev passes its origin and client script. */
 export interface RunOptions { mode: 'build' | 'check'; dev?: SiteData['dev']; bundles?: { client: ClientBundle; renderer: SiteRenderer } }
 
-/** The date pages report when a tutorial has none: SOURCE_DATE_EPOCH if set, else now. */
+/** The date pages report when a tutorial has none: SOURCE_DATE_EPOCH if set, else today (UTC). */
 export function buildDate(env = process.env): string {
   const epoch = env.SOURCE_DATE_EPOCH;
   if (epoch && /^\d+$/.test(epoch)) return new Date(Number(epoch) * 1000).toISOString();
-  return new Date().toISOString();
+  // The day, not the instant: pages made today stay byte-identical (and cached) across today's builds.
+  return new Date().toISOString().slice(0, 10);
 }
 
 /** A tutorial body as pages see it: its Markdown plus the facts from its front matter. */
@@ -105,15 +109,26 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   const { routes, problems: routeProblems } = buildRoutes(content.tutorials, [...content.pages.keys()]);
   throwIfErrors(routeProblems);
 
-  const markdown = await time('markdown', () => renderBodies(content, opts));
-  const warnings = [...content.warnings, ...[...markdown.values()].flatMap((m) => m.warnings)];
-
   const { client, renderer } = await bundling;
-  const data = siteDataOf(content, markdown, { site: site.url, base }, client.manifest, run.dev);
+  // Big builds render tutorial pages on worker threads (Markdown included); the main thread keeps no page trees.
+  const pooled = run.mode === 'build' && !run.dev && usePageWorkers(content, (renderer as { file?: string }).file);
+  const mdContent = pooled ? { ...content, bodies: new Map() } : content;
+  const markdown: BuildResult['markdown'] = await time('markdown', () => renderBodies(mdContent, opts));
+  const data = siteDataOf(mdContent, markdown as Map<string, MarkdownResult>, { site: site.url, base }, client.manifest, run.dev);
   const files: OutputFiles = new Map(client.files);
+  let facts: Map<string, HtmlFacts> | undefined;
+  if (pooled) {
+    const stage = await time('pages', () => renderTutorialPages({ opts, content, routes, data, rendererFile: (renderer as { file?: string }).file! }));
+    throwIfErrors(stage.problems);
+    for (const [f, html] of stage.html) files.set(f, html);
+    for (const [f, md] of stage.markdown) markdown.set(f, md);
+    facts = stage.facts;
+  }
+  const warnings = [...content.warnings, ...[...markdown.values()].flatMap((m) => m.warnings)];
   await time('render', () => {
     const problems: Problem[] = [];
     for (const route of routes) {
+      if (files.has(route.file)) continue;
       const r = renderRoute(renderer, route, data, content);
       if ('html' in r) files.set(route.file, r.html);
       else problems.push(r.problem);
@@ -122,7 +137,7 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   });
 
   for (const [file, text] of generatedFiles(routes, data)) files.set(file, text);
-  const gate = await time('integrity', () => integrityProblems({ opts, content, routes, files, markdown, siteUrl: site.url, base, devOrigin: run.dev?.origin }));
+  const gate = await time('integrity', () => integrityProblems({ opts, content, routes, files, markdown, facts, siteUrl: site.url, base, devOrigin: run.dev?.origin }));
   throwIfErrors([...gate, ...warnings]);
   warnings.push(...gate);
   return { content, routes, files, warnings, timings, markdown };

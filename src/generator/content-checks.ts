@@ -49,7 +49,11 @@ export function contentChecks(root: string, result: BuildResult): Problem[] {
   const problems: Problem[] = [];
   const routePaths = new Set(result.routes.map((r) => r.path));
   const idsByPath = new Map<string, Set<string>>();
-  const sources = [...result.markdown.entries()];
+  // `check` builds in-process, so every body keeps its tree (worker-rendered builds keep only summaries).
+  const sources = [...result.markdown.entries()].map(([file, md]) => {
+    if (!md.hast) throw new Error(`content checks need the Markdown tree of ${file}`);
+    return [file, { ...md, hast: md.hast }] as const;
+  });
   const tutorialPathOf = new Map<string, string>();
   for (const r of result.routes) if (r.kind === 'tutorial') tutorialPathOf.set(`content/tutorials/${r.ref}.md`, r.path);
   for (const r of result.routes) if (r.kind === 'static') tutorialPathOf.set(`content/pages/${r.ref}.md`, r.path);

@@ -53,3 +53,16 @@ export function htmlFacts(html: string): HtmlFacts {
     metaImages: [meta('og:image'), meta('twitter:image')].filter((x): x is string => !!x),
   };
 }
+
+/** HtmlFacts in a form that survives postMessage and JSON (the id set as a list). */
+export type PlainFacts = Omit<HtmlFacts, 'ids'> & { ids: string[] };
+
+/** Converts facts for transfer or caching. */
+export function toPlainFacts(f: HtmlFacts): PlainFacts {
+  return { ...f, ids: [...f.ids] };
+}
+
+/** Restores facts from their plain form. */
+export function fromPlainFacts(f: PlainFacts): HtmlFacts {
+  return { ...f, ids: new Set(f.ids) };
+}

@@ -17,6 +17,8 @@ export interface IntegrityInput {
   /** out-relative page file -> its source file and the links written in it. */
   sources: ReadonlyMap<string, { file: string; links: readonly SourceLink[] }>;
   brokenLinks: 'error' | 'warn';
+  /** Facts already read off pages (by worker threads or the page cache); the rest are read here. */
+  facts?: ReadonlyMap<string, HtmlFacts>;
 }
 
 const REQUIRED_ARTICLE = ['headline', 'author', 'publisher', 'datePublished', 'image'] as const;
@@ -26,7 +28,7 @@ export function checkIntegrity(input: IntegrityInput): Problem[] {
   const problems: Problem[] = [];
   const origins = [new URL(input.siteUrl).origin, ...(input.extraOrigins ?? [])];
   const pages = new Map<string, HtmlFacts>();
-  for (const [file, data] of input.files) if (file.endsWith('.html')) pages.set(file, htmlFacts(typeof data === 'string' ? data : Buffer.from(data).toString('utf8')));
+  for (const [file, data] of input.files) if (file.endsWith('.html')) pages.set(file, input.facts?.get(file) ?? htmlFacts(typeof data === 'string' ? data : Buffer.from(data).toString('utf8')));
   const exists = (rel: string) => input.files.has(rel) || input.publicFiles.has(rel);
 
   /** Maps a URL found in a page to an out-relative file and anchor, or undefined when it leaves the site. */

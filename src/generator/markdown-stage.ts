@@ -9,15 +9,30 @@ import { renderMany, type MarkdownJob } from './markdown-pool.js';
 import type { BuildOptions } from './options.js';
 import { toolVersions } from './paths.js';
 
+/** The Markdown cache of a project (under <root>/.cache/reactsite/md). */
+export function markdownCacheOf(opts: BuildOptions): MarkdownCache {
+  return new MarkdownCache(markdownCacheDir(opts), toolVersions(), opts.cache);
+}
+
+/** Where the Markdown cache of a project lives. */
+export function markdownCacheDir(opts: Pick<BuildOptions, 'root'>): string {
+  return path.join(opts.root, '.cache', 'reactsite', 'md');
+}
+
+/** The cache key of one source document (its text, the options that change its output, and where it is). */
+export function markdownKey(cache: MarkdownCache, doc: SourceDoc, allowRawHtml: boolean): string {
+  return cache.key(doc.content, `${allowRawHtml}:${doc.bodyLine}:${doc.file}:${CODE_THEMES.light}/${CODE_THEMES.dark}`);
+}
+
 /** Renders (or reads from cache) every body and page; keyed by source file. */
 export async function renderBodies(content: Content, opts: BuildOptions): Promise<Map<string, MarkdownResult>> {
-  const cache = new MarkdownCache(path.join(opts.root, '.cache', 'reactsite', 'md'), toolVersions(), opts.cache);
+  const cache = markdownCacheOf(opts);
   const allowRawHtml = content.site.allowRawHtml;
   const docs: SourceDoc[] = [...content.bodies.values(), ...[...content.pages.values()].map((p) => ({ ...p, content: p.content.replaceAll('{email}', content.site.email) }))];
   const out = new Map<string, MarkdownResult>();
   const todo: { doc: SourceDoc; key: string }[] = [];
   for (const doc of docs) {
-    const key = cache.key(doc.content, `${allowRawHtml}:${doc.bodyLine}:${doc.file}:${CODE_THEMES.light}/${CODE_THEMES.dark}`);
+    const key = markdownKey(cache, doc, allowRawHtml);
     const hit = cache.get(key);
     if (hit) out.set(doc.file, hit);
     else todo.push({ doc, key });

@@ -3,12 +3,12 @@ import type { Element, Root as HastRoot } from 'hast';
 import type { Code, Root as MdastRoot } from 'mdast';
 import GithubSlugger from 'github-slugger';
 import { toString as hastText } from 'hast-util-to-string';
-import rehypePrettyCode from 'rehype-pretty-code';
 import rehypeRaw from 'rehype-raw';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { bundledLanguages, createHighlighter } from 'shiki';
+import { bundledLanguages } from 'shiki';
+import { rehypeHighlight } from './code-highlight.js';
 import { unified, type Processor } from 'unified';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
@@ -18,11 +18,6 @@ import { nearest, warning, type Problem } from './errors.js';
 /** Shiki themes for the dark and light site themes (see code-themes.ts). */
 export { CODE_THEMES };
 const PLAIN = new Set(['text', 'plaintext', 'txt', 'plain']);
-/**
- * Languages loaded up front, in this order. Shiki registers grammars as they load, and loading them lazily
- * per document (concurrently) made the same code highlight differently from one build to the next.
- */
-export const PRELOADED_LANGUAGES = ['javascript', 'typescript', 'jsx', 'tsx', 'html', 'css', 'json', 'bash', 'shellscript', 'diff', 'yaml', 'markdown'] as const;
 
 /** A fenced code block as written, for content checks. */
 export interface CodeSample { lang: string; meta: string; value: string; line: number }
@@ -52,35 +47,8 @@ function createProcessor(allowRawHtml: boolean) {
   const withRaw = allowRawHtml ? base.use(rehypeRaw) : base;
   return withRaw
     .use(rehypeHeadingIds)
-    .use(rehypePrettyCode, {
-      theme: CODE_THEMES,
-      keepBackground: false,
-      defaultLang: { block: 'plaintext', inline: 'plaintext' },
-      getHighlighter: (o: { themes: Parameters<typeof createHighlighter>[0]['themes'] }) => deterministicHighlighter(o.themes),
-    })
+    .use(rehypeHighlight)
     .use(rehypeStripPositions) as unknown as Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>;
-}
-
-/**
- * A Shiki highlighter whose output never depends on timing: grammars preloaded in a fixed order, and no
- * per-line tokenize time limit (Shiki's default 500 ms limit silently stops highlighting a line on a busy
- * machine, so the same code came out differently from one build to the next).
- */
-async function deterministicHighlighter(themes: Parameters<typeof createHighlighter>[0]['themes']) {
-  const highlighter = await createHighlighter({ themes, langs: ['plaintext', ...PRELOADED_LANGUAGES] });
-  const codeToHtml = highlighter.codeToHtml.bind(highlighter);
-  // Each code block is highlighted once per thread: re-rendering an edited body (dev) only highlights new code.
-  const memo = new Map<string, string>();
-  highlighter.codeToHtml = (code, options) => {
-    const key = `${JSON.stringify(options)}\0${code}`;
-    let html = memo.get(key);
-    if (html === undefined) {
-      if (memo.size >= 20_000) memo.delete(memo.keys().next().value!);
-      memo.set(key, (html = codeToHtml(code, { ...options, tokenizeTimeLimit: 0 })));
-    }
-    return html;
-  };
-  return highlighter;
 }
 
 /** Counts prose words, records code samples, maps unknown languages to plain text, escapes raw HTML. */

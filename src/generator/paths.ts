@@ -1,4 +1,5 @@
 /** Where the package's own files are (the site sources ship inside the package), wherever the code runs from. */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,8 +25,14 @@ export function siteDir(): string {
   return custom ? path.resolve(custom) : path.join(packageRoot(), 'src', 'site');
 }
 
-/** Versions that change generated output; part of every cache key. */
+let versions: string | undefined;
+
+/**
+ * What changes generated output, for every cache key: the versions of the Markdown tool chain and a hash of
+ * reactsite's own generator code (so a changed pipeline never reads trees cached by the old one).
+ */
 export function toolVersions(): string {
+  if (versions) return versions;
   const read = (p: string) => {
     try {
       return JSON.parse(fs.readFileSync(p, 'utf8')).version as string;
@@ -34,5 +41,18 @@ export function toolVersions(): string {
     }
   };
   const nm = path.join(packageRoot(), 'node_modules');
-  return ['reactsite', read(path.join(packageRoot(), 'package.json')), 'shiki', read(path.join(nm, 'shiki', 'package.json')), 'rpc', read(path.join(nm, 'rehype-pretty-code', 'package.json')), 'gfm', read(path.join(nm, 'remark-gfm', 'package.json'))].join(':');
+  const deps = ['shiki', 'remark-gfm', 'remark-parse', 'remark-rehype', 'unified'].map((d) => `${d}@${read(path.join(nm, d, 'package.json'))}`);
+  return (versions = [`reactsite@${read(path.join(packageRoot(), 'package.json'))}`, ...deps, `code:${generatorCodeHash()}`].join(':'));
+}
+
+/** Hash of the generator's code: dist/*.js when running compiled, else src/generator/*.ts. */
+function generatorCodeHash(): string {
+  const hash = createHash('sha256');
+  for (const dir of [path.join(packageRoot(), 'dist'), path.join(packageRoot(), 'src', 'generator')]) {
+    const ext = dir.endsWith('dist') ? '.js' : '.ts';
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(ext)).sort() : [];
+    for (const f of files) hash.update(f).update(fs.readFileSync(path.join(dir, f)));
+    if (files.length) break;
+  }
+  return hash.digest('hex').slice(0, 16);
 }

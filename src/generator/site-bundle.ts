@@ -99,6 +99,11 @@ export function serverBuildOptions(dir = siteDir()): esbuild.BuildOptions {
 
 /** Loads a server bundle's code as a fresh module (content-addressed file, so edited code is never stale). */
 export async function loadRenderer(code: Uint8Array): Promise<SiteRenderer> {
+  return (await import(pathToFileURL(rendererFile(code)).href)) as SiteRenderer;
+}
+
+/** Writes a server bundle to its content-addressed file (once) and returns the path; worker threads import it too. */
+export function rendererFile(code: Uint8Array): string {
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const dir = path.join(packageRoot(), 'node_modules', '.cache', 'reactsite', 'ssr');
   const file = path.join(dir, `render-${hash}.mjs`);
@@ -107,14 +112,16 @@ export async function loadRenderer(code: Uint8Array): Promise<SiteRenderer> {
     fs.writeFileSync(`${file}.${process.pid}.tmp`, code);
     fs.renameSync(`${file}.${process.pid}.tmp`, file);
   }
-  return (await import(pathToFileURL(file).href)) as SiteRenderer;
+  return file;
 }
 
-/** Bundles and loads the server renderer once. */
-export async function bundleServer(): Promise<SiteRenderer> {
+/** Bundles and loads the server renderer once; also returns its file (for worker threads and cache keys). */
+export async function bundleServer(): Promise<SiteRenderer & { readonly file?: string }> {
   try {
     const result = await esbuild.build(serverBuildOptions());
-    return loadRenderer(result.outputFiles![0]!.contents);
+    const file = rendererFile(result.outputFiles![0]!.contents);
+    const renderer = (await import(pathToFileURL(file).href)) as SiteRenderer;
+    return Object.assign(Object.create(null) as object, renderer, { file });
   } catch (e) {
     throw bundleError(e);
   }
