@@ -17,7 +17,7 @@ import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.
 import { integrityProblems } from './integrity-stage.js';
 import type { HtmlFacts } from './html-facts.js';
 import type { MarkdownSummary } from './page-pool.js';
-import { renderTutorialPages, usePageWorkers } from './page-stage.js';
+import { renderTutorialPages, usePageStage } from './page-stage.js';
 import type { OutputFiles } from './write-output.js';
 
 /** What a build produced, for the sink and the report. */
@@ -110,15 +110,15 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   throwIfErrors(routeProblems);
 
   const { client, renderer } = await bundling;
-  // Big builds render tutorial pages on worker threads (Markdown included); the main thread keeps no page trees.
-  const pooled = run.mode === 'build' && !run.dev && usePageWorkers(content, (renderer as { file?: string }).file);
+  // `build` renders tutorial pages through the page cache (on worker threads for big sites), keeping no page trees.
+  const pooled = run.mode === 'build' && !run.dev && usePageStage((renderer as { file?: string }).file);
   const mdContent = pooled ? { ...content, bodies: new Map() } : content;
   const markdown: BuildResult['markdown'] = await time('markdown', () => renderBodies(mdContent, opts));
   const data = siteDataOf(mdContent, markdown as Map<string, MarkdownResult>, { site: site.url, base }, client.manifest, run.dev);
   const files: OutputFiles = new Map(client.files);
   let facts: Map<string, HtmlFacts> | undefined;
   if (pooled) {
-    const stage = await time('pages', () => renderTutorialPages({ opts, content, routes, data, rendererFile: (renderer as { file?: string }).file! }));
+    const stage = await time('pages', () => renderTutorialPages({ opts, content, routes, data, rendererFile: (renderer as { file?: string }).file!, renderer }));
     throwIfErrors(stage.problems);
     for (const [f, html] of stage.html) files.set(f, html);
     for (const [f, md] of stage.markdown) markdown.set(f, md);

@@ -8,21 +8,27 @@ import { markdownCacheDir, markdownCacheOf, markdownKey } from './markdown-stage
 import type { BuildOptions } from './options.js';
 import { PageCache, sharedKey } from './page-cache.js';
 import { pageWorkerFile, renderPages, type MarkdownSummary, type PageJob, type PageResult } from './page-pool.js';
+import { renderPageJob } from './page-job.js';
 import { toolVersions } from './paths.js';
+import type { SiteRenderer } from './site-bundle.js';
 
-/** Below this many tutorial bodies a build renders in-process: starting workers would cost more than it saves. */
-export const MIN_BODIES_FOR_WORKERS = 12;
+/**
+ * Below this many pages to render, the main thread renders them: each worker pays about a second of start-up
+ * (Shiki's WASM regex engine, grammar compilation, a cold JIT), which a small site never earns back
+ * (measured on the 43-tutorial site: 4.75 s in-process against 6.3 s on two workers).
+ */
+export const MIN_JOBS_FOR_WORKERS = 150;
 
-/** Whether this build renders its tutorial pages on workers (compiled CLI, enough bodies, a renderer file). */
-export function usePageWorkers(content: Content, rendererFile: string | undefined): boolean {
-  return !!rendererFile && !!pageWorkerFile() && content.bodies.size >= MIN_BODIES_FOR_WORKERS && process.env.REACTSITE_WORKERS !== '0';
+/** Whether this build can render tutorial pages through the page stage (it needs the renderer's file). */
+export function usePageStage(rendererFile: string | undefined): boolean {
+  return !!rendererFile;
 }
 
 /** What the stage produced. */
 export interface PageStageResult { html: Map<string, string>; facts: Map<string, HtmlFacts>; markdown: Map<string, MarkdownSummary>; problems: Problem[]; cached: number }
 
 /** Renders every tutorial route that has a body; `data` carries no bodies (each worker adds its page's own). */
-export async function renderTutorialPages(o: { opts: BuildOptions; content: Content; routes: readonly Route[]; data: SiteData; rendererFile: string }): Promise<PageStageResult> {
+export async function renderTutorialPages(o: { opts: BuildOptions; content: Content; routes: readonly Route[]; data: SiteData; rendererFile: string; renderer: SiteRenderer }): Promise<PageStageResult> {
   const versions = toolVersions();
   const mdCache = markdownCacheOf(o.opts);
   const pageCache = new PageCache(path.join(o.opts.root, '.cache', 'reactsite', 'pages'), o.opts.cache);
@@ -50,8 +56,17 @@ export async function renderTutorialPages(o: { opts: BuildOptions; content: Cont
     }
   }
   if (!jobs.length) return out;
-  const init = { rendererFile: o.rendererFile, data: o.data, cacheDir: markdownCacheDir(o.opts), versions, cacheEnabled: o.opts.cache };
-  const results = await renderPages(pageWorkerFile()!, init, jobs);
+  const workerFile = pageWorkerFile();
+  let results: (PageResult | Error)[];
+  // REACTSITE_WORKERS=0 keeps everything on the main thread; =force uses workers whatever the size (tests).
+  const mode = process.env.REACTSITE_WORKERS;
+  if (workerFile && mode !== '0' && (mode === 'force' || jobs.length >= MIN_JOBS_FOR_WORKERS)) {
+    const init = { rendererFile: o.rendererFile, data: o.data, cacheDir: markdownCacheDir(o.opts), versions, cacheEnabled: o.opts.cache };
+    results = await renderPages(workerFile, init, jobs);
+  } else {
+    results = [];
+    for (const job of jobs) results.push(await renderPageJob(job, o.renderer, o.data, mdCache).catch((e: Error) => e));
+  }
   results.forEach((r, i) => {
     const job = jobs[i]!;
     if (r instanceof Error) return void out.problems.push(problem(`rendering ${job.route.path} failed: ${r.message}`, { file: job.doc.file, hint: 'check this body; if it renders alone, the component it names has the bug' }));

@@ -1,28 +1,15 @@
-/** Worker-thread entry: turns tutorial bodies into finished pages (Markdown -> hast -> HTML -> link facts). */
+/** Worker-thread entry: renders batches of tutorial pages (see page-job.ts) off the main thread. */
 import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
-import type { Route, SiteData } from '../site/types.js';
-import { htmlFacts, toPlainFacts } from './html-facts.js';
+import type { SiteData } from '../site/types.js';
 import { MarkdownCache } from './markdown-cache.js';
-import { renderMarkdown } from './markdown.js';
+import { renderPageJob } from './page-job.js';
 import type { PageJob, PageResult, WorkerInit } from './page-pool.js';
 import type { SiteRenderer } from './site-bundle.js';
 
 let renderer: SiteRenderer;
 let data: SiteData;
 let cache: MarkdownCache;
-
-async function renderJob(job: PageJob): Promise<PageResult> {
-  const { doc, route } = job;
-  let md = cache.get(job.mdKey);
-  if (!md) {
-    md = await renderMarkdown(doc.content, { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml: data.site.allowRawHtml });
-    cache.set(job.mdKey, md);
-  }
-  const body = { hast: md.hast, words: md.words, faq: doc.faq, updated: doc.updated };
-  const html = renderer.renderPage(route as Route, { ...data, bodies: { [doc.id]: body } });
-  return { html, facts: toPlainFacts(htmlFacts(html)), md: { words: md.words, code: md.code, links: md.links, warnings: md.warnings } };
-}
 
 parentPort?.on('message', async (msg: { init?: WorkerInit; id?: number; jobs?: PageJob[] }) => {
   if (msg.init) {
@@ -34,7 +21,7 @@ parentPort?.on('message', async (msg: { init?: WorkerInit; id?: number; jobs?: P
   const results: (PageResult | { error: string })[] = [];
   for (const job of msg.jobs ?? []) {
     try {
-      results.push(await renderJob(job));
+      results.push(await renderPageJob(job, renderer, data, cache));
     } catch (e) {
       results.push({ error: (e as Error).message });
     }

@@ -52,16 +52,32 @@ describe('reproducible and atomic output', () => {
   it('detects a corrupted or truncated cache entry and rebuilds it instead of trusting it', async () => {
     const root = makeProject();
     expect((await runCli(['build', '--root', root, '--out', 'out-a'])).code).toBe(0);
-    const cacheDir = path.join(root, '.cache', 'reactsite', 'md');
+    const cacheDir = path.join(root, '.cache', 'reactsite');
     const entries = listFiles(cacheDir);
-    expect(entries.length).toBeGreaterThanOrEqual(5);
+    // Both caches: Markdown trees (every body and page) and finished tutorial pages.
+    expect(entries.filter((f) => f.startsWith('md/')).length).toBeGreaterThanOrEqual(5);
+    expect(entries.filter((f) => f.startsWith('pages/')).length).toBe(3);
     for (const [i, f] of entries.entries()) {
       const abs = path.join(cacheDir, f);
       const text = fs.readFileSync(abs, 'utf8');
-      fs.writeFileSync(abs, i % 2 ? text.slice(0, text.length / 2) : text.replace(/"words":\d+/, '"words":"x"'));
+      fs.writeFileSync(abs, i % 2 ? text.slice(0, text.length / 2) : text.replace(/"words":\d+/g, '"words":"x"'));
     }
     const run = await runCli(['build', '--root', root, '--out', 'out-b']);
     expect(run.code).toBe(0);
     expect(snapshotDir(path.join(root, 'out-b'))).toEqual(snapshotDir(path.join(root, 'out-a')));
+  });
+});
+
+describe('worker threads', () => {
+  it('render the same bytes as the main thread, and a warm build from the page cache does too', async () => {
+    const root = makeProject();
+    const main = await runCli(['build', '--root', root, '--out', 'out-main', '--no-cache'], { env: { REACTSITE_WORKERS: '0' } });
+    const workers = await runCli(['build', '--root', root, '--out', 'out-workers'], { env: { REACTSITE_WORKERS: 'force', REACTSITE_TIMINGS: '1' } });
+    const warm = await runCli(['build', '--root', root, '--out', 'out-warm'], { env: { REACTSITE_TIMINGS: '1' } });
+    expect([main.code, workers.code, warm.code]).toEqual([0, 0, 0]);
+    expect(workers.stdout).toMatch(/"pages":/);
+    expect(snapshotDir(path.join(root, 'out-workers'))).toEqual(snapshotDir(path.join(root, 'out-main')));
+    expect(snapshotDir(path.join(root, 'out-warm'))).toEqual(snapshotDir(path.join(root, 'out-main')));
+    expect(listFiles(path.join(root, '.cache', 'reactsite', 'pages')).length).toBe(3);
   });
 });
