@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 /** Where a server's files come from: out-relative path -> contents, or undefined when absent. */
 export type FileSource = (rel: string) => Promise<Uint8Array | string | undefined>;
@@ -94,21 +95,21 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, o: Se
   const rel = safeRelative(pathname, o.base);
   if (rel === null) {
     const plain = !/%|\\|\0/.test(pathname) && !pathname.startsWith('//') && !pathname.split('/').some((s) => s === '..' || s === '.');
-    if (plain && !pathname.startsWith(o.base)) return send(res, 302, o, undefined, '', { location: o.base });
-    return send(res, 403, o, 'text/plain; charset=utf-8', 'Forbidden');
+    if (plain && !pathname.startsWith(o.base)) return send(req, res, 302, o, undefined, '', { location: o.base });
+    return send(req, res, 403, o, 'text/plain; charset=utf-8', 'Forbidden');
   }
   const candidates = rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel];
   for (const c of candidates) {
     const body = await o.source(c);
-    if (body !== undefined) return send(res, 200, o, mimeType(c), body, {}, req.method === 'HEAD', c);
+    if (body !== undefined) return send(req, res, 200, o, mimeType(c), body, {}, req.method === 'HEAD', c);
   }
   if (!rel.endsWith('/') && !path.extname(rel) && (await o.source(`${rel}/index.html`)) !== undefined) {
-    return send(res, 301, o, undefined, '', { location: `${pathname}/${search}` });
+    return send(req, res, 301, o, undefined, '', { location: `${pathname}/${search}` });
   }
   const redirect = await redirectFor(o, pathname);
-  if (redirect) return send(res, redirect.status, o, undefined, '', { location: redirect.to });
+  if (redirect) return send(req, res, redirect.status, o, undefined, '', { location: redirect.to });
   const notFound = await o.source('404.html');
-  return send(res, 404, o, 'text/html; charset=utf-8', notFound ?? 'Not found', {}, req.method === 'HEAD');
+  return send(req, res, 404, o, 'text/html; charset=utf-8', notFound ?? 'Not found', {}, req.method === 'HEAD');
 }
 
 async function redirectFor(o: ServerOptions, pathname: string): Promise<{ to: string; status: number } | undefined> {
@@ -127,7 +128,10 @@ async function redirectFor(o: ServerOptions, pathname: string): Promise<{ to: st
   return undefined;
 }
 
-function send(res: http.ServerResponse, status: number, o: ServerOptions, type: string | undefined, body: Uint8Array | string, extra: Record<string, string> = {}, head = false, file?: string) {
+/** Text types worth compressing, as static hosts do. */
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+
+function send(req: http.IncomingMessage, res: http.ServerResponse, status: number, o: ServerOptions, type: string | undefined, body: Uint8Array | string, extra: Record<string, string> = {}, head = false, file?: string) {
   const immutable = o.cache === 'static' && file?.startsWith('assets/');
   const headers: Record<string, string> = {
     'cache-control': o.cache === 'dev' ? 'no-cache' : immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
@@ -136,7 +140,15 @@ function send(res: http.ServerResponse, status: number, o: ServerOptions, type: 
     ...o.headers,
     ...extra,
   };
-  const buf = typeof body === 'string' ? Buffer.from(body) : body;
+  let buf = typeof body === 'string' ? Buffer.from(body) : body;
+  // Compressed like a real static host, so what preview serves weighs what visitors download.
+  if (type && COMPRESSIBLE.test(type) && buf.length > 1024) {
+    headers.vary = 'accept-encoding';
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      buf = zlib.gzipSync(buf, { level: 6 });
+      headers['content-encoding'] = 'gzip';
+    }
+  }
   headers['content-length'] = String(buf.length);
   res.writeHead(status, headers);
   res.end(head ? undefined : buf);

@@ -34,7 +34,7 @@ export function renderPage(route: Route, data: SiteData): string {
   if (!components) componentCache.set(data, (components = markdownComponents(base)));
 
   const meta = pageMeta(route, data);
-  const collector: IslandCollector = { used: new Set<IslandName>(), srcOf: (name) => { const i = data.assets.islands[name]; return i && withBase(base, i.src); }, page: route.path };
+  const collector: IslandCollector = { used: new Set<IslandName>(), eager: new Set<IslandName>(), srcOf: (name) => { const i = data.assets.islands[name]; return i && withBase(base, i.src); }, page: route.path };
   const body = renderToString(<IslandContext.Provider value={collector}>{pageBody(route, data, components, meta.canonical)}</IslandContext.Provider>);
 
   const inline = [THEME_SCRIPT, LOADER_SCRIPT];
@@ -44,7 +44,9 @@ export function renderPage(route: Route, data: SiteData): string {
   if (rules) inline.push(SPECULATION_RULES);
   if (data.dev) inline.push(data.dev.clientScript);
   const preload = new Set<string>();
-  for (const name of collector.used) for (const src of [data.assets.islands[name]!.src, ...data.assets.islands[name]!.imports]) preload.add(withBase(base, src));
+  // Only what hydrates at load is preloaded: idle and visible islands would compete with the page's own
+  // resources (the largest contentful paint) for bandwidth they do not need yet.
+  for (const name of collector.eager ?? []) for (const src of [data.assets.islands[name]!.src, ...data.assets.islands[name]!.imports]) preload.add(withBase(base, src));
   const head = renderToString(<Head data={data} meta={meta} csp={contentSecurityPolicy(inline)} preload={[...preload]} />);
   const script = (s: string) => `<script>${s}</script>`;
   return `<!doctype html><html lang="${escapeHtml(site.language)}" class="dark" style="color-scheme:dark"><head>${script(THEME_SCRIPT)}${notFound ? script(notFound) : ''}${head}${rules}</head><body>${body}${collector.used.size ? script(LOADER_SCRIPT) : ''}${data.dev ? script(data.dev.clientScript) : ''}</body></html>`;

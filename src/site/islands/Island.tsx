@@ -6,7 +6,7 @@ import { islandComponents, type IslandName } from './registry.js';
 export type HydrateWhen = 'load' | 'idle' | 'visible';
 
 /** Per-render collector: which islands a page uses (for modulepreload) and their chunk URLs. */
-export interface IslandCollector { used: Set<IslandName>; srcOf: (name: IslandName) => string | undefined; page: string }
+export interface IslandCollector { used: Set<IslandName>; /** Islands hydrated at load: their chunks are preloaded. */ eager?: Set<IslandName>; srcOf: (name: IslandName) => string | undefined; page: string }
 
 /** Provided once per page render by the document. */
 export const IslandContext = createContext<IslandCollector | null>(null);
@@ -28,6 +28,7 @@ export function Island<N extends IslandName>({ name, props, when = 'idle', class
   const src = collector.srcOf(name);
   if (!Component || !src) throw new IslandError(`unknown island "${String(name)}" on ${collector.page}`);
   collector.used.add(name);
+  if (when === 'load') collector.eager?.add(name);
   return (
     <div data-island={name} data-when={when} data-src={src} data-props={serializeProps(name, props, collector.page)} className={className} style={className || when === 'visible' ? undefined : { display: 'contents' }}>
       <InsideIsland.Provider value={true}>
