@@ -1,0 +1,230 @@
+// Writes a synthetic reactsite project (real content format) for benchmarks, deterministic from a seed:
+//   node scripts/corpus.mjs --n 1000 --kind code|plain --seed 1 --out DIR
+// content/site.json, content/ads.json, content/pages/*.md and public/ are copied from the real project;
+// content/registry.json and content/tutorials/<id>.md are generated (N tutorials, 40 categories).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Bumped whenever the generated output changes, so cached corpora are regenerated. */
+export const CORPUS_VERSION = 1;
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
+export function prng(seed) {
+  let a = seed >>> 0 || 0x9e3779b9;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const W = {
+  adj: 'quick bright quiet stable shared nested lazy eager small large simple complex local global pure stale fresh hidden visible dynamic static typed careful modern classic reusable isolated derived cached async sync controlled uncontrolled optional required default custom native virtual partial empty full active idle'.split(' '),
+  noun: 'component prop state hook effect render list key form input button value event handler callback context provider reducer action store ref node tree branch leaf element fragment portal boundary suspense router route link page layout panel card modal menu tab field label counter timer cache request response promise module bundle import export pattern update snapshot closure dependency array object string number boolean'.split(' '),
+  verb: 'render update compute store pass read write return call memoize share lift derive subscribe measure trigger schedule batch compare mount unmount hydrate wrap split merge filter map reduce sort validate format parse debounce throttle reset fetch cancel'.split(' '),
+  adv: 'quickly carefully rarely often always usually safely clearly directly gradually eventually immediately simply quietly explicitly implicitly'.split(' '),
+  who: 'the reader,a beginner,your team,the browser,React,the compiler,the parent,each child,a reviewer,the user'.split(','),
+  conn: 'because,although,so,while,when,after,before,unless,since,until'.split(','),
+  topic: 'Rendering,State,Effects,Events,Forms,Lists,Context,Refs,Routing,Styling,Testing,Performance,Hooks,Patterns,Data Fetching,Accessibility,Animation,Suspense,Servers,Tooling'.split(','),
+  area: 'Basics,In Depth'.split(','),
+};
+
+/** The 40 category names: each topic in two depths. */
+export const CATEGORIES = W.topic.flatMap((t) => W.area.map((a) => `${t} ${a}`));
+const DIFFICULTY = ['Beginner', 'Intermediate', 'Advanced'];
+
+const cap = (s) => s[0].toUpperCase() + s.slice(1);
+const pascal = (...ws) => ws.map((w) => cap(w)).join('');
+const camel = (first, ...ws) => first + pascal(...ws);
+const third = (v) => (/(ch|sh|s|x)$/.test(v) ? `${v}es` : `${v}s`);
+
+/** A generator of words, sentences and paragraphs over one PRNG. */
+function writer(rand) {
+  const int = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1));
+  const pick = (xs) => xs[Math.floor(rand() * xs.length)];
+  const templates = [
+    () => `the ${pick(W.adj)} ${pick(W.noun)} ${third(pick(W.verb))} every ${pick(W.noun)} ${pick(W.adv)}`,
+    () => `${pick(W.who)} can ${pick(W.verb)} a ${pick(W.adj)} ${pick(W.noun)} ${pick(W.conn)} the ${pick(W.noun)} is ${pick(W.adj)}`,
+    () => `when you ${pick(W.verb)} the ${pick(W.noun)}, ${pick(W.who)} ${third(pick(W.verb))} the ${pick(W.adj)} ${pick(W.noun)} ${pick(W.adv)}`,
+    () => `a ${pick(W.adj)} ${pick(W.noun)} is easier to ${pick(W.verb)} than a ${pick(W.adj)} ${pick(W.noun)}`,
+    () => `I usually ${pick(W.verb)} the ${pick(W.noun)} first and ${pick(W.verb)} the ${pick(W.noun)} later, ${pick(W.conn)} ${pick(W.who)} expects a ${pick(W.adj)} result`,
+    () => `keep the ${pick(W.noun)} ${pick(W.adj)} and ${pick(W.verb)} its \`${camel(pick(W.noun), pick(W.noun))}\` ${pick(W.adv)}`,
+    () => `${pick(W.adv)}, the ${pick(W.noun)} and the ${pick(W.noun)} ${pick(W.verb)} the same ${pick(W.adj)} ${pick(W.noun)}`,
+    () => `do not ${pick(W.verb)} a ${pick(W.noun)} inside a ${pick(W.adj)} ${pick(W.noun)} ${pick(W.conn)} ${pick(W.who)} has to ${pick(W.verb)} it again`,
+    () => `this ${pick(W.noun)} shows how ${pick(W.who)} ${third(pick(W.verb))} ${int(2, 9)} ${pick(W.adj)} ${pick(W.noun)}s in one pass`,
+    () => `the ${pick(W.noun)} stays ${pick(W.adj)} ${pick(W.conn)} nothing ${third(pick(W.verb))} it ${pick(W.adv)}`,
+  ];
+  const sentence = () => cap(pick(templates)()) + (rand() < 0.1 ? '?' : '.');
+  const words = (s) => s.split(/\s+/).filter(Boolean).length;
+  const paragraph = (target) => {
+    const out = [];
+    let n = 0;
+    while (n < target) {
+      const s = sentence();
+      out.push(s);
+      n += words(s);
+    }
+    return { text: out.join(' '), words: n };
+  };
+  return { rand, int, pick, sentence, paragraph, words };
+}
+
+/** A valid JSX component of `lines` lines (10-25) with identifiers from the PRNG. */
+function jsxComponent(w, lines) {
+  const name = pascal(w.pick(W.adj), w.pick(W.noun), w.pick(['Panel', 'View', 'List', 'Card', 'Form', 'Box']));
+  const state = camel(w.pick(W.adj), w.pick(W.noun));
+  const setter = `set${cap(state)}`;
+  const handler = camel('handle', w.pick(W.verb), w.pick(W.noun));
+  const items = camel(w.pick(W.noun), 'items');
+  const cls = `${w.pick(W.adj)}-${w.pick(W.noun)}`;
+  const kind = w.int(0, 3);
+  const head = [];
+  const body = [];
+  if (kind === 0) {
+    head.push('import { useState } from "react";', '', `export default function ${name}({ step = ${w.int(1, 5)} }) {`, `  const [${state}, ${setter}] = useState(${w.int(0, 10)});`, `  const ${handler} = () => ${setter}((prev) => prev + step);`);
+    body.push(`      <p>Value: {${state}}</p>`, `      <button type="button" onClick={${handler}}>${cap(w.pick(W.verb))}</button>`);
+  } else if (kind === 1) {
+    head.push(`export default function ${name}({ ${items} = [] }) {`, `  const visible = ${items}.filter((item) => item.${w.pick(['active', 'done', 'shown'])});`);
+    body.push(`      <ul>`, `        {visible.map((item) => (`, `          <li key={item.id}>{item.label}</li>`, `        ))}`, `      </ul>`);
+  } else if (kind === 2) {
+    head.push('import { useState } from "react";', '', `export default function ${name}() {`, `  const [${state}, ${setter}] = useState("");`, `  function ${handler}(event) {`, `    ${setter}(event.target.value);`, '  }');
+    body.push(`      <label htmlFor="${cls}">${cap(w.pick(W.noun))}</label>`, `      <input id="${cls}" value={${state}} onChange={${handler}} />`);
+  } else {
+    head.push('import { useEffect, useState } from "react";', '', `export default function ${name}({ delay = ${w.int(100, 900)} }) {`, `  const [${state}, ${setter}] = useState(0);`, '  useEffect(() => {', `    const id = setInterval(() => ${setter}((n) => n + 1), delay);`, '    return () => clearInterval(id);', '  }, [delay]);');
+    body.push(`      <p>Ticks: {${state}}</p>`);
+  }
+  const open = ['  return (', `    <section className="${cls}">`, `      <h3>${cap(w.pick(W.adj))} ${w.pick(W.noun)}</h3>`];
+  const close = ['    </section>', '  );', '}'];
+  const fixed = head.length + open.length + body.length + close.length;
+  const want = Math.max(fixed, Math.min(25, lines));
+  const pad = [];
+  for (let i = fixed; i < want; i++) pad.push(`      <p className="${w.pick(W.adj)}-note">${cap(w.pick(W.adj))} ${w.pick(W.noun)} ${third(w.pick(W.verb))} here.</p>`);
+  return [...head, ...open, ...body, ...pad, ...close].join('\n');
+}
+
+/** One tutorial's registry entry from its index; ids are slugs and unique by index. */
+function entry(w, i, n) {
+  const a = w.pick(W.adj);
+  const b = w.pick(W.noun);
+  const id = `${a}-${b}-${i + 1}`;
+  let description = '';
+  while (description.length < 120) description = (description + ' ' + w.sentence()).trim();
+  if (description.length > 160) description = description.slice(0, 159).replace(/\s+\S*$/, '') + '.';
+  while (description.length < 120) description = description.replace(/\.$/, '') + ` ${w.pick(W.noun)}.`;
+  const keywords = [];
+  const k = w.int(5, 15);
+  while (keywords.length < k) {
+    const kw = w.rand() < 0.5 ? w.pick(W.noun) : `${w.pick(W.adj)} ${w.pick(W.noun)}`;
+    if (!keywords.includes(kw)) keywords.push(kw);
+  }
+  const day = (i % 28) + 1;
+  const month = ((Math.floor(i / 28) % 12) + 1);
+  return {
+    id,
+    slug: id,
+    name: `${cap(a)} ${b} ${i + 1}`,
+    title: `React ${cap(a)} ${cap(b)} ${i + 1}: ${w.pick(W.verb)} a ${w.pick(W.noun)}`,
+    description,
+    category: CATEGORIES[Math.floor((i * CATEGORIES.length) / n)],
+    difficulty: DIFFICULTY[i % 3],
+    keywords,
+    publishDate: `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+    ...(i === 0 ? { isIntro: true } : {}),
+  };
+}
+
+/** The Markdown file (front matter + body) of one tutorial: about `words` words of prose. */
+function body(w, e, next, kind, words = 750) {
+  const faq = [0, 1, 2, 3].map(() => ({ question: w.sentence().replace(/[.?]$/, '?'), answer: `${w.sentence()} ${w.sentence()}` }));
+  const front = ['---', 'faq:', ...faq.flatMap((f) => [`  - question: ${JSON.stringify(f.question)}`, `    answer: ${JSON.stringify(f.answer)}`]), '---', ''];
+  const target = Math.round(words * (0.9 + w.rand() * 0.2));
+  const sections = w.int(4, 6);
+  const perSection = Math.round((target - 140) / (sections + 1));
+  const out = [];
+  let count = 0;
+  const para = (n) => {
+    const p = w.paragraph(n);
+    count += p.words;
+    out.push(p.text, '');
+  };
+  para(perSection);
+  if (next) out.push(`Read [the next tutorial](/tutorial/${next}/) when you are done here.`, '');
+  const codeAt = new Set(kind === 'code' ? [0, 2, sections - 1] : []);
+  for (let s = 0; s < sections; s++) {
+    out.push(`## ${cap(w.pick(W.verb))} the ${w.pick(W.adj)} ${w.pick(W.noun)} ${s + 1}`, '');
+    para(Math.round(perSection * 0.6));
+    if (s === 1) {
+      out.push(`Here is the checklist I follow for the ${w.pick(W.noun)}:`, '');
+      for (let k = w.int(4, 6); k > 0; k--) out.push(`- ${w.sentence()}`);
+      out.push('');
+      count += 40;
+    }
+    if (s === 2 || (sections < 3 && s === sections - 1)) {
+      out.push(`| ${cap(w.pick(W.noun))} | ${cap(w.pick(W.noun))} | Notes |`, '| --- | --- | --- |');
+      for (let r = 0; r < 4; r++) out.push(`| \`${camel(w.pick(W.adj), w.pick(W.noun))}\` | ${w.pick(W.adj)} ${w.pick(W.noun)} | ${w.sentence()} |`);
+      out.push('');
+      count += 50;
+    }
+    if (codeAt.has(s)) out.push('```jsx', jsxComponent(w, w.int(10, 25)), '```', '');
+    para(Math.round(perSection * 0.4));
+  }
+  out.push('## Summary', '');
+  while (count < target) para(Math.min(60, target - count));
+  return front.join('\n') + out.join('\n');
+}
+
+/** Writes the project into `out` (replacing its content/ and public/); returns the registry. */
+export function generateCorpus({ n, kind, seed, out, source = REPO }) {
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--n must be a positive integer, got ${n}`);
+  if (kind !== 'code' && kind !== 'plain') throw new Error(`--kind must be code or plain, got ${kind}`);
+  const w = writer(prng(seed));
+  const content = path.join(out, 'content');
+  fs.rmSync(content, { recursive: true, force: true });
+  fs.rmSync(path.join(out, 'public'), { recursive: true, force: true });
+  fs.mkdirSync(path.join(content, 'tutorials'), { recursive: true });
+  for (const f of ['site.json', 'ads.json']) fs.copyFileSync(path.join(source, 'content', f), path.join(content, f));
+  fs.cpSync(path.join(source, 'content', 'pages'), path.join(content, 'pages'), { recursive: true });
+  fs.cpSync(path.join(source, 'public'), path.join(out, 'public'), { recursive: true });
+  const registry = Array.from({ length: n }, (_, i) => entry(w, i, n));
+  // One entry a line: a 4000-entry registry must stay under the CLI's 2 MB content-file limit.
+  fs.writeFileSync(path.join(content, 'registry.json'), `[\n${registry.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);
+  registry.forEach((e, i) => fs.writeFileSync(path.join(content, 'tutorials', `${e.id}.md`), body(w, e, registry[i + 1]?.slug, kind)));
+  fs.writeFileSync(path.join(out, '.corpus.json'), JSON.stringify({ version: CORPUS_VERSION, n, kind, seed }) + '\n');
+  return registry;
+}
+
+function parseArgs(argv) {
+  const a = { n: 1000, kind: 'code', seed: 1, out: undefined };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    const v = argv[i + 1];
+    if (k === '--n') (a.n = Number(v)), i++;
+    else if (k === '--kind') (a.kind = v), i++;
+    else if (k === '--seed') (a.seed = Number(v)), i++;
+    else if (k === '--out') (a.out = v), i++;
+    else if (k === '--help' || k === '-h') a.help = true;
+    else throw new Error(`unknown argument ${k}`);
+  }
+  return a;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const a = parseArgs(process.argv.slice(2));
+    if (a.help || !a.out) {
+      console.log('usage: node scripts/corpus.mjs --n 1000 --kind code|plain --seed 1 --out DIR');
+      process.exit(a.help ? 0 : 2);
+    }
+    const t0 = performance.now();
+    const reg = generateCorpus({ n: a.n, kind: a.kind, seed: a.seed, out: path.resolve(a.out) });
+    console.log(`corpus: ${reg.length} ${a.kind} tutorials (seed ${a.seed}) in ${path.resolve(a.out)} (${Math.round(performance.now() - t0)} ms)`);
+  } catch (e) {
+    console.error(`corpus: ${e.message}`);
+    process.exit(2);
+  }
+}
