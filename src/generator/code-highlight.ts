@@ -17,7 +17,13 @@ export const PRELOADED_LANGUAGES = ['javascript', 'typescript', 'jsx', 'tsx', 'h
 const THEME_NAMES = `${CODE_THEMES.dark} ${CODE_THEMES.light}`;
 /** Highlighted lines of each (language, code) seen by this thread: an edited body (dev) only highlights new code. */
 const memo = new Map<string, ElementContent[]>();
-const MEMO_LIMIT = 20_000;
+/** Off in builds (each block is highlighted once, and a 4,000-page build would keep every block alive). */
+let memoLimit = 0;
+
+/** Turns on the highlight memo (dev: re-rendering an edited body then only highlights its new code). */
+export function enableHighlightMemo(limit = 20_000): void {
+  memoLimit = limit;
+}
 let highlighter: Promise<HighlighterGeneric<string, string>> | undefined;
 
 function getHighlighter() {
@@ -54,8 +60,10 @@ export function rehypeHighlight() {
         const shikiCode = ((out.children[0] as Element).children[0] as Element).children;
         // An empty line keeps one space, or the grid would collapse it to no height.
         lines = shikiCode.map((n) => (n.type === 'element' ? { ...n, properties: { 'data-line': '' }, children: n.children.length ? n.children : [{ type: 'text', value: ' ' }] } : n));
-        if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
-        memo.set(key, lines);
+        if (memoLimit > 0) {
+          if (memo.size >= memoLimit) memo.delete(memo.keys().next().value!);
+          memo.set(key, lines);
+        }
       }
       const meta = String((code.data as { meta?: string } | undefined)?.meta ?? '');
       const numbered = /(^|\s)showLineNumbers(\s|$)/.test(meta);

@@ -1,5 +1,6 @@
 /** `reactsite dev`: builds in memory, serves it, watches the sources and rebuilds only what each change affects. */
 import http from 'node:http';
+import { enableHighlightMemo } from './code-highlight.js';
 import path from 'node:path';
 import { normalizeBase, withBase } from '../site/seo/urls.js';
 import { isEmptyPlan, planChanges, type ChangePlan } from './dev-changes.js';
@@ -30,6 +31,7 @@ export async function startDev(o: DevOptions): Promise<DevServer> {
   const logError = o.logError ?? ((l: string) => console.error(l));
   // Stacks of render errors then point at the site's .tsx sources (the server bundle carries an inline source map).
   process.setSourceMapsEnabled(true);
+  enableHighlightMemo();
   const base = normalizeBase(o.base ?? '/');
   const sources = siteDir();
   const server = http.createServer();
