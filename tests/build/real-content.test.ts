@@ -5,8 +5,8 @@ import { runCli } from '../helpers/cli.js';
 import { REPO } from '../helpers/project.js';
 
 describe('the real site content', () => {
-  it('passes reactsite check with no error and no warning', async () => {
-    const run = await runCli(['check']);
+  it('passes reactsite check with no error and no warning (Markdown on worker threads)', async () => {
+    const run = await runCli(['check'], { env: { REACTSITE_WORKERS: 'force' } });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('no errors, no warnings');

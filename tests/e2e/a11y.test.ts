@@ -1,23 +1,14 @@
 /** Accessibility of every page type in both themes at 375 and 1280 px: axe-core finds nothing; keyboard, landmarks, h1. */
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
-import { serveOut, type TestServer } from '../helpers/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBuiltSite } from '../helpers/server.js';
 import { allHydrated, DESKTOP, hydrated, openPage, PHONE } from '../helpers/site-page.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PAGES = { landing: '/', intro: '/tutorial/react-intro/', article: '/tutorial/react-jsx/', static: '/about/', template: '/template/', notFound: '/tutorial/no-such-tutorial/' };
 
-let browser: Browser;
-let server: TestServer;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), serveOut(inject('siteOut'))]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useBuiltSite();
 
 interface AxeViolation { id: string; impact: string; help: string; nodes: { target: string[] }[] }
 
@@ -32,10 +23,10 @@ describe('axe-core finds no violation', () => {
   for (const theme of ['dark', 'light'] as const) {
     for (const viewport of [PHONE, DESKTOP]) {
       it(`on every page type, ${theme}, ${viewport.width}px`, async () => {
-        const { page, ctx } = await openPage(browser, server.origin, '/', { viewport, theme, bypassCSP: true });
+        const { page, ctx } = await openPage(site.browser, site.origin, '/', { viewport, theme, bypassCSP: true });
         const found: string[] = [];
         for (const [name, path] of Object.entries(PAGES)) {
-          await page.goto(server.origin + path);
+          await page.goto(site.origin + path);
           await allHydrated(page);
           expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
           for (const v of await axe(page)) found.push(`${name}: ${v}`);
@@ -47,7 +38,7 @@ describe('axe-core finds no violation', () => {
   }
 
   it('with the widgets open: nav menu, drawer and share menu (phone), ads collapsed (desktop)', async () => {
-    const { page, ctx } = await openPage(browser, server.origin, PAGES.article, { viewport: PHONE, bypassCSP: true });
+    const { page, ctx } = await openPage(site.browser, site.origin, PAGES.article, { viewport: PHONE, bypassCSP: true });
     await allHydrated(page);
     const found: string[] = [];
     await page.locator('.menu-btn').click();
@@ -71,9 +62,9 @@ describe('axe-core finds no violation', () => {
 
 describe('structure and keyboard', () => {
   it('each page type has one h1, banner / main / contentinfo landmarks, alt on every image, and a working skip link', async () => {
-    const { page, ctx } = await openPage(browser, server.origin, '/');
+    const { page, ctx } = await openPage(site.browser, site.origin, '/');
     for (const [name, path] of Object.entries(PAGES)) {
-      await page.goto(server.origin + path);
+      await page.goto(site.origin + path);
       const facts = await page.evaluate(() => ({
         h1: document.querySelectorAll('h1').length,
         banner: document.querySelectorAll('body > header, [role="banner"]').length,
@@ -93,7 +84,7 @@ describe('structure and keyboard', () => {
 
   it('shows a visible focus ring on every control reached by Tab (article page, both widths)', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
-      const { page, ctx } = await openPage(browser, server.origin, PAGES.article, { viewport });
+      const { page, ctx } = await openPage(site.browser, site.origin, PAGES.article, { viewport });
       await allHydrated(page);
       const missing: string[] = [];
       for (let i = 0; i < 40; i++) {
@@ -112,7 +103,7 @@ describe('structure and keyboard', () => {
   });
 
   it('toggles carry aria-expanded / aria-pressed', async () => {
-    const { page, ctx } = await openPage(browser, server.origin, PAGES.article, { viewport: PHONE });
+    const { page, ctx } = await openPage(site.browser, site.origin, PAGES.article, { viewport: PHONE });
     await allHydrated(page);
     for (const sel of ['.menu-btn', '.drawer-btn', '.share-toggle']) expect(await page.locator(sel).getAttribute('aria-expanded'), sel).toMatch(/^(true|false)$/);
     expect(await page.locator('.theme-toggle').getAttribute('aria-pressed')).toBe('true');

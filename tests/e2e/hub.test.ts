@@ -1,22 +1,13 @@
 /** The tutorial hub and the other screens in a real Chromium: drawer, search, sidebar, prefetch, article view, landing. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
-import { serveOut, type TestServer } from '../helpers/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBuiltSite } from '../helpers/server.js';
 import { DESKTOP, holdNavigation, hydrated, openPage, PHONE, type OpenOptions } from '../helpers/site-page.js';
 
-let browser: Browser;
-let server: TestServer;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), serveOut(inject('siteOut'))]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-const open = (p: string, o?: OpenOptions) => openPage(browser, server.origin, p, o);
+const site = useBuiltSite();
+const open = (p: string, o?: OpenOptions) => openPage(site.browser, site.origin, p, o);
 const SITE = 'https://react-tutorial-hub.example.com';
 interface Entry { slug: string; name: string; category: string; keywords: string[]; isIntro?: boolean; difficulty: string; prev?: string; next?: string }
 const registry = JSON.parse(fs.readFileSync(path.resolve('content/registry.json'), 'utf8')) as Entry[];
@@ -270,7 +261,7 @@ describe('article view', () => {
   it('colours difficulty badges: Beginner green, Intermediate yellow, otherwise red', async () => {
     const { page, ctx } = await open('/tutorial/react-jsx/', { viewport: PHONE });
     for (const [slug, tone] of [['react-jsx', 'green'], ['react-router', 'yellow'], ['react-usememo', 'red']] as const) {
-      await page.goto(`${server.origin}/tutorial/${slug}/`);
+      await page.goto(`${site.origin}/tutorial/${slug}/`);
       const badge = page.locator('.badges .badge').first();
       expect(await badge.getAttribute('class')).toContain(`badge-${tone}`);
     }
@@ -300,7 +291,7 @@ describe('landing, template and static pages', () => {
   it('template shows "The React"; About links to /contact/', async () => {
     const { page, ctx } = await open('/template/');
     expect(await page.locator('h1').textContent()).toBe('The React');
-    await page.goto(`${server.origin}/about/`);
+    await page.goto(`${site.origin}/about/`);
     expect(await page.locator('main a[href="/contact/"]').count()).toBeGreaterThan(0);
     await ctx.close();
   });

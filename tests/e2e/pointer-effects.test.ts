@@ -1,24 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
-import { serveOut, type TestServer } from '../helpers/server.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBuiltSite } from '../helpers/server.js';
 
-let browser: Browser;
-let server: TestServer;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), serveOut(inject('siteOut'))]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useBuiltSite();
 
 const WARNING = 'GlobalMarker: Only one instance can be active at a time';
 
 interface Opened { page: Page; ctx: BrowserContext; errors: string[]; warnings: string[] }
 
 async function open(path: string, reducedMotion: 'reduce' | 'no-preference' = 'no-preference'): Promise<Opened> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion });
+  const ctx = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion });
   // Counts animation frames requested but not yet run, to see that the effects' loop stops when idle.
   await ctx.addInitScript(() => {
     const w = window as unknown as { rafPending: number; trailStrokes: number };
@@ -55,7 +46,7 @@ async function open(path: string, reducedMotion: 'reduce' | 'no-preference' = 'n
     if (m.type() === 'error') errors.push(m.text());
     if (m.type() === 'warning') warnings.push(m.text());
   });
-  await page.goto(server.origin + path);
+  await page.goto(site.origin + path);
   await page.locator('[data-island="PointerEffects"][data-hydrated]').waitFor({ state: 'attached' });
   return { page, ctx, errors, warnings };
 }

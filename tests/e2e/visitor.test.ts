@@ -1,25 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
-import { serveOut, type TestServer } from '../helpers/server.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBuiltSite } from '../helpers/server.js';
 
-let browser: Browser;
-let server: TestServer;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), serveOut(inject('siteOut'))]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useBuiltSite();
 
 async function open(path: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; ctx: BrowserContext; errors: string[] }> {
-  const ctx = await browser.newContext({ viewport });
+  const ctx = await site.browser.newContext({ viewport });
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto(server.origin + path);
+  await page.goto(site.origin + path);
   return { page, ctx, errors };
 }
 
@@ -44,7 +35,7 @@ describe('a visitor on the built site', () => {
 
   it('copies a code block to the clipboard and shows "Copied!" for 2 seconds', async () => {
     const { page, ctx, errors } = await open('/tutorial/react-jsx/');
-    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
     const first = page.locator('figure.code-block').first();
     const button = first.locator('.copy-btn');
     await page.locator('[data-island="CopyButton"][data-hydrated]').first().waitFor();
@@ -83,7 +74,7 @@ describe('a visitor on the built site', () => {
   it('shows the not-found panel under /tutorial/ and its button leads to the intro', async () => {
     const { page, ctx } = await open('/tutorial/no-such-tutorial/');
     await expect(page.locator('.panel-notfound p').textContent()).resolves.toBe('The requested tutorial could not be found. Please select a tutorial from the sidebar or return to the introduction.');
-    expect(page.url()).toBe(`${server.origin}/tutorial/no-such-tutorial/`);
+    expect(page.url()).toBe(`${site.origin}/tutorial/no-such-tutorial/`);
     await page.getByRole('link', { name: 'Go to Introduction' }).click();
     await page.waitForURL('**/tutorial/react-intro/');
     await ctx.close();
@@ -91,7 +82,7 @@ describe('a visitor on the built site', () => {
 
   it('ends any other unknown path on the home page', async () => {
     const { page, ctx } = await open('/no/such/page');
-    await page.waitForURL(`${server.origin}/`);
+    await page.waitForURL(`${site.origin}/`);
     await expect(page.locator('h1').textContent()).resolves.toContain('Learn React');
     await ctx.close();
   });

@@ -1,20 +1,11 @@
 /** The site's widgets in a real Chromium at 375 and 1280 px: navbar, theme switch, code Copy, share widget, ads panel. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
-import { serveOut, type TestServer } from '../helpers/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBuiltSite } from '../helpers/server.js';
 import { DESKTOP, holdNavigation, hydrated, openPage, PHONE, type OpenOptions } from '../helpers/site-page.js';
 
-let browser: Browser;
-let server: TestServer;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), serveOut(inject('siteOut'))]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-const open = (path: string, o?: OpenOptions) => openPage(browser, server.origin, path, o);
+const site = useBuiltSite();
+const open = (path: string, o?: OpenOptions) => openPage(site.browser, site.origin, path, o);
 const SITE = 'https://react-tutorial-hub.example.com';
 const rect = (page: Page, sel: string) => page.locator(sel).first().evaluate((e) => e.getBoundingClientRect().toJSON() as DOMRect);
 const style = (page: Page, sel: string, prop: string) => page.locator(sel).first().evaluate((e, p) => getComputedStyle(e).getPropertyValue(p), prop);
@@ -93,7 +84,7 @@ describe('theme switch', () => {
       await toggle.click();
       expect(await state()).toEqual({ dark: false, bar: 'rgb(255, 255, 255)', sun: false, moon: true, logo: ['/images/logo.svg'], panel: 'rgb(243, 244, 246)' });
       expect(await toggle.getAttribute('aria-pressed')).toBe('false');
-      await page.goto(`${server.origin}/about/`);
+      await page.goto(`${site.origin}/about/`);
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
       await ctx.close();
     });
@@ -138,14 +129,14 @@ describe('code blocks', () => {
   });
 
   it('logs a clipboard failure to the console only and keeps showing "Copy"', async () => {
-    const ctx = await browser.newContext({ viewport: DESKTOP });
+    const ctx = await site.browser.newContext({ viewport: DESKTOP });
     await ctx.addInitScript(() => {
       Object.defineProperty(navigator.clipboard, 'writeText', { value: () => Promise.reject(new Error('denied')) });
     });
     const page = await ctx.newPage();
     const logged: string[] = [];
     page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
-    await page.goto(`${server.origin}/tutorial/react-jsx/`);
+    await page.goto(`${site.origin}/tutorial/react-jsx/`);
     await hydrated(page, 'CopyButton');
     const button = page.locator('.copy-btn').first();
     await button.click();
@@ -270,7 +261,7 @@ describe('recommended ads panel (desktop)', () => {
     expect(await page.evaluate(() => document.activeElement?.className)).toBe('ad-close');
     // Next page with the panel's script blocked: the dismissed ad must already be hidden (no flash, no shift).
     await page.route(adsChunk, (r) => r.abort());
-    await page.goto(`${server.origin}/tutorial/react-props/`);
+    await page.goto(`${site.origin}/tutorial/react-props/`);
     await page.waitForLoadState('load');
     expect(await page.locator(`[data-ad="${first}"]`).isVisible()).toBe(false);
     expect(await page.locator('.ad').filter({ visible: true }).count()).toBe(1);
@@ -281,7 +272,7 @@ describe('recommended ads panel (desktop)', () => {
     await page.locator('.ad-close').first().click();
     expect(await page.locator('.ads').count()).toBe(0);
     await page.route(adsChunk, (r) => r.abort());
-    await page.goto(`${server.origin}/tutorial/react-state/`);
+    await page.goto(`${site.origin}/tutorial/react-state/`);
     await page.waitForLoadState('load');
     expect(await page.locator('.ads').isVisible()).toBe(false);
     await ctx.close();

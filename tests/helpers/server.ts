@@ -1,6 +1,9 @@
 /** Serves a built out/ on 127.0.0.1 with the project's own static server (the one `preview` uses). */
 import http from 'node:http';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { diskSource, listen, staticHandler } from '../../src/generator/static-server.js';
+import { launchBrowser } from './browser.js';
 
 /** A running server and its origin. */
 export interface TestServer { origin: string; close(): Promise<void> }
@@ -16,5 +19,26 @@ export async function serveOut(outDir: string, base = '/'): Promise<TestServer> 
         server.closeAllConnections();
         server.close(() => r());
       }),
+  };
+}
+
+/** Registers hooks that launch Chromium and serve the built real site for a test file; read the handles in tests. */
+export function useBuiltSite(): { readonly browser: Browser; readonly origin: string } {
+  let browser: Browser | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchBrowser(), serveOut(inject('siteOut'))]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    get browser() {
+      return browser!;
+    },
+    get origin() {
+      return server!.origin;
+    },
   };
 }
