@@ -95,7 +95,11 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
       timings[stage] = (timings[stage] ?? 0) + performance.now() - t0;
     }
   };
-  const bundling = run.bundles ? Promise.resolve(run.bundles) : time('bundle', async () => ({ client: await bundleClient(), renderer: await bundleServer() }));
+  const bundleBoth = async () => {
+    const [client, renderer] = await Promise.all([bundleClient(), bundleServer()]);
+    return { client, renderer };
+  };
+  const bundling = run.bundles ? Promise.resolve(run.bundles) : time('bundle', bundleBoth);
   bundling.catch(() => undefined);
 
   const loaded = await time('load', () => loadContent(opts.root));
