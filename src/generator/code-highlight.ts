@@ -1,22 +1,25 @@
 /**
- * rehype plugin: fenced code -> Shiki tokens in the dark and light themes (CSS variables), as
- * `figure > pre[data-language] > code > span[data-line]`. It calls Shiki's codeToHast directly: going through
- * HTML and re-parsing it (as rehype-pretty-code does) cost more than the highlighting itself.
+ * rehype plugin: fenced code -> `figure > pre[data-language] > code` whose lines are `span[data-line]` of
+ * class-coloured tokens (see code-palette.ts). Each line is tokenized once with Shiki's grammars for both
+ * themes, and the block's inner HTML is made here, once, as a string on the `code` node's `data.html`: a block
+ * is one leaf to the page renderer and to the caches instead of hundreds of styled spans.
  */
-import type { Element, ElementContent, Root } from 'hast';
+import type { Element, Root } from 'hast';
 import { toString as hastText } from 'hast-util-to-string';
 import { bundledLanguages, createHighlighter, type HighlighterGeneric } from 'shiki';
+import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
 import { SKIP, visit } from 'unist-util-visit';
+import { tokenClass, whitespaceNeutral } from './code-palette.js';
 import { CODE_THEMES } from './code-themes.js';
 
 /**
- * Languages loaded up front, in this order. With grammars loaded lazily per document and Shiki's default
- * 500 ms per-line tokenize limit, the same code came out differently from one build to the next.
+ * Languages loaded up front, in this order. With grammars loaded lazily per document, the same code came out
+ * differently from one build to the next.
  */
 export const PRELOADED_LANGUAGES = ['javascript', 'typescript', 'jsx', 'tsx', 'html', 'css', 'json', 'bash', 'shellscript', 'diff', 'yaml', 'markdown'] as const;
 const THEME_NAMES = `${CODE_THEMES.dark} ${CODE_THEMES.light}`;
-/** Highlighted lines of each (language, code) seen by this thread: an edited body (dev) only highlights new code. */
-const memo = new Map<string, ElementContent[]>();
+/** Inner HTML of each (language, code) seen by this thread: an edited body (dev) only highlights new code. */
+const memo = new Map<string, string>();
 /** Off in builds (each block is highlighted once, and a 4,000-page build would keep every block alive). */
 let memoLimit = 0;
 
@@ -27,7 +30,7 @@ export function enableHighlightMemo(limit = 20_000): void {
 let highlighter: Promise<HighlighterGeneric<string, string>> | undefined;
 
 function getHighlighter() {
-  highlighter ??= createHighlighter({ themes: [CODE_THEMES.dark, CODE_THEMES.light], langs: ['plaintext', ...PRELOADED_LANGUAGES] }) as Promise<HighlighterGeneric<string, string>>;
+  highlighter ??= createHighlighter({ themes: [], langs: [...PRELOADED_LANGUAGES] }) as Promise<HighlighterGeneric<string, string>>;
   return highlighter;
 }
 
@@ -37,42 +40,85 @@ function languageOf(code: Element): string {
   return lang && (lang in bundledLanguages || lang === 'plaintext') ? lang : 'plaintext';
 }
 
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+/** Escapes text for HTML element content. */
+export function escapeText(s: string): string {
+  return s.replace(/[&<>]/g, (c) => ESCAPES[c]!);
+}
+
+/** One line's tokens as HTML: runs of the same class share a span, default-styled text needs none. */
+function lineHtml(line: string, tokens: readonly { startIndex: number; endIndex: number; scopes: string[] }[]): string {
+  let out = '';
+  let runClass = '';
+  let runText = '';
+  const flush = () => {
+    if (runText) out += runClass ? `<span class="${runClass}">${escapeText(runText)}</span>` : escapeText(runText);
+    runText = '';
+  };
+  for (const t of tokens) {
+    const text = line.slice(t.startIndex, Math.min(t.endIndex, line.length));
+    if (!text) continue;
+    const cls = tokenClass(t.scopes);
+    // Whitespace looks the same in any colour: it joins the current run instead of opening a span.
+    if (cls !== runClass && !(runText && /^\s+$/.test(text) && whitespaceNeutral(cls))) {
+      flush();
+      runClass = cls;
+    }
+    runText += text;
+  }
+  flush();
+  // An empty line keeps one space, or the grid would collapse it to no height.
+  return `<span data-line="">${out || ' '}</span>`;
+}
+
+/** The inner HTML of a highlighted block: one `span[data-line]` per line, joined by newlines. */
+export function highlightedLines(text: string, grammar: IGrammar | undefined): string {
+  const lines = text.split(/\r?\n/);
+  let state: StateStack | null = null;
+  return lines
+    .map((line) => {
+      if (!grammar) return lineHtml(line, [{ startIndex: 0, endIndex: line.length, scopes: [] }]);
+      const r = grammar.tokenizeLine(line, state, 0);
+      state = r.ruleStack;
+      return lineHtml(line, r.tokens);
+    })
+    .join('\n');
+}
+
 /** Highlights every `pre > code` block of the tree. */
 export function rehypeHighlight() {
   return async (tree: Root) => {
-    const blocks: { pre: Element; code: Element; parent: Element | Root; index: number }[] = [];
+    const blocks: { code: Element; parent: Element | Root; index: number }[] = [];
     visit(tree, 'element', (pre: Element, index, parent) => {
       const code = pre.children[0];
       if (pre.tagName !== 'pre' || !parent || index === undefined || code?.type !== 'element' || code.tagName !== 'code') return;
-      blocks.push({ pre, code, parent: parent as Element | Root, index });
+      blocks.push({ code, parent: parent as Element | Root, index });
       return SKIP;
     });
     if (!blocks.length) return;
     const h = await getHighlighter();
     for (const { code, parent, index } of blocks) {
       const lang = languageOf(code);
-      if (!h.getLoadedLanguages().includes(lang)) await h.loadLanguage(lang as Parameters<typeof h.loadLanguage>[0]);
+      if (lang !== 'plaintext' && !h.getLoadedLanguages().includes(lang)) await h.loadLanguage(lang as Parameters<typeof h.loadLanguage>[0]);
       const text = hastText(code).replace(/\n$/, '');
       const key = `${lang}\0${text}`;
-      let lines = memo.get(key);
-      if (!lines) {
-        const out = h.codeToHast(text, { lang, themes: CODE_THEMES, defaultColor: false, tokenizeTimeLimit: 0 });
-        const shikiCode = ((out.children[0] as Element).children[0] as Element).children;
-        // An empty line keeps one space, or the grid would collapse it to no height.
-        lines = shikiCode.map((n) => (n.type === 'element' ? { ...n, properties: { 'data-line': '' }, children: n.children.length ? n.children : [{ type: 'text', value: ' ' }] } : n));
+      let html = memo.get(key);
+      if (html === undefined) {
+        html = highlightedLines(text, lang === 'plaintext' ? undefined : (h.getLanguage(lang) as unknown as IGrammar));
         if (memoLimit > 0) {
           if (memo.size >= memoLimit) memo.delete(memo.keys().next().value!);
-          memo.set(key, lines);
+          memo.set(key, html);
         }
       }
       const meta = String((code.data as { meta?: string } | undefined)?.meta ?? '');
       const numbered = /(^|\s)showLineNumbers(\s|$)/.test(meta);
-      const lineCount = lines.filter((l) => l.type === 'element').length;
+      const lineCount = text.split(/\r?\n/).length;
       const codeEl: Element = {
         type: 'element',
         tagName: 'code',
-        properties: { 'data-language': lang, 'data-theme': THEME_NAMES, style: 'display: grid;', ...(numbered ? { 'data-line-numbers': '', 'data-line-numbers-max-digits': String(lineCount).length } : {}) },
-        children: lines,
+        properties: { 'data-language': lang, 'data-theme': THEME_NAMES, ...(numbered ? { 'data-line-numbers': '', 'data-line-numbers-max-digits': String(lineCount).length } : {}) },
+        children: [],
+        data: { html } as Element['data'],
       };
       const pre: Element = { type: 'element', tagName: 'pre', properties: { tabIndex: 0, 'data-language': lang, 'data-theme': THEME_NAMES }, children: [codeEl] };
       parent.children[index] = { type: 'element', tagName: 'figure', properties: { 'data-rehype-pretty-code-figure': '' }, children: [pre] };

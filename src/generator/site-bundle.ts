@@ -47,6 +47,9 @@ export function clientBuildOptions(dir = siteDir()): esbuild.BuildOptions {
         name: 'reactsite-islands',
         setup(build) {
           build.onResolve({ filter: /^island:/ }, (a) => ({ path: a.path.slice(7), namespace: 'island' }));
+          // The code token colours, made from the Shiki themes (see code-palette.ts).
+          build.onResolve({ filter: /^reactsite:code-palette$/ }, (a) => ({ path: a.path, namespace: 'reactsite' }));
+          build.onLoad({ filter: /.*/, namespace: 'reactsite' }, async () => ({ contents: (await import('./code-palette.js')).codePaletteCss(), loader: 'css' }));
           build.onLoad({ filter: /.*/, namespace: 'island' }, (a) => ({
             contents: `import { mount } from ${JSON.stringify(path.join(dir, 'client', 'mount.ts'))};\nimport C from ${JSON.stringify(path.join(dir, 'widgets', `${a.path}.tsx`))};\nexport default mount(C);\n`,
             resolveDir: dir,

@@ -12,6 +12,7 @@ type Props<T extends keyof React.JSX.IntrinsicElements> = React.JSX.IntrinsicEle
 export function markdownComponents(base: string): Partial<Components> {
   return {
     figure: CodeFigure,
+    code: Code,
     table: ScrollTable,
     a: ({ node: _n, href, children, ...rest }: Props<'a'>) => <SmartLink base={base} href={href} {...rest}>{children}</SmartLink>,
     img: ({ node: _n, src, alt, ...rest }: Props<'img'>) => (
@@ -24,7 +25,7 @@ export function markdownComponents(base: string): Partial<Components> {
 
 /** Converts a body's hast to React elements through the tag map. */
 export function renderHast(tree: Root, components: Partial<Components>): ReactNode {
-  return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, elementAttributeNameCase: 'react', stylePropertyNameCase: 'dom', passNode: false });
+  return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, elementAttributeNameCase: 'react', stylePropertyNameCase: 'dom', passNode: true });
 }
 
 /** A link: site paths get the base, external links open in a new tab, script URLs are not links at all. */
@@ -60,6 +61,13 @@ function ScrollTable({ node: _n, ...props }: Props<'table'>) {
       <table {...props} />
     </div>
   );
+}
+
+/** Inline code, or a highlighted block's code element with the inner HTML the highlighter made for it. */
+function Code({ node, children, ...props }: Props<'code'> & { node?: { data?: { html?: unknown } } }) {
+  const html = node?.data?.html;
+  if (typeof html === 'string') return <code {...props} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <code {...props}>{children}</code>;
 }
 
 /** A highlighted code block: language label and Copy button above the code. */

@@ -1,0 +1,87 @@
+import { createHighlighter } from 'shiki';
+import { describe, expect, it } from 'vitest';
+import { codePaletteCss } from '../../src/generator/code-palette.js';
+import { CODE_THEMES } from '../../src/generator/code-themes.js';
+import { renderMarkdown } from '../../src/generator/markdown.js';
+import type { Element } from 'hast';
+
+type Style = { color: string; italic: boolean; bold: boolean };
+
+/** Class -> colour per theme, and the two default colours, read back from the stylesheet users get. */
+function paletteFromCss(css: string) {
+  const themes = { light: { fg: '', classes: new Map<string, string>() }, dark: { fg: '', classes: new Map<string, string>() } };
+  for (const m of css.matchAll(/^(html\.dark )?\.code-block (code|\.([dl]\d+))\{color:(#[0-9a-fA-F]+)\}$/gm)) {
+    const t = m[1] ? themes.dark : themes.light;
+    if (m[2] === 'code') t.fg = m[4]!.toLowerCase();
+    else t.classes.set(m[3]!, m[4]!.toLowerCase());
+  }
+  return themes;
+}
+
+/** Per-character style of our HTML for one theme, from the classes and the stylesheet. */
+function ourStyles(html: string, theme: 'dark' | 'light', palette: ReturnType<typeof paletteFromCss>): Style[] {
+  const p = palette[theme];
+  const prefix = theme[0]!;
+  const out: Style[] = [];
+  const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  for (const line of html.split('\n')) {
+    const inner = line.replace(/^<span data-line="">/, '').replace(/<\/span>$/, '');
+    for (const m of inner.matchAll(/<span class="([^"]*)">([^<]*)<\/span>|([^<]+)/g)) {
+      const classes = (m[1] ?? '').split(' ').filter((c) => c.startsWith(prefix));
+      const color = classes.map((c) => p.classes.get(c)).find(Boolean) ?? p.fg;
+      const text = unescape((m[2] ?? m[3])!);
+      for (const ch of text) if (!/\s/.test(ch)) out.push({ color, italic: classes.includes(`${prefix}i`), bold: classes.includes(`${prefix}b`) });
+    }
+  }
+  return out;
+}
+
+const SAMPLES: [string, string][] = [
+  ['jsx', 'import { useState } from "react";\n\nexport default function Counter({ step = 1 }) {\n  const [n, setN] = useState(0); // state\n  return <button className="b" onClick={() => setN(n + step)}>Clicked {n} times</button>;\n}'],
+  ['tsx', 'type Props = { items: readonly string[] };\nexport function List({ items }: Props) {\n  return <ul>{items.map((i) => <li key={i}>{i}</li>)}</ul>;\n}'],
+  ['css', '.card:hover { color: #333; margin: 0 auto !important; }\n@media (min-width: 40em) { .card { display: grid } }'],
+  ['bash', 'npm create vite@latest my-app -- --template react\ncd my-app && npm install # deps\necho "$HOME"'],
+  ['html', '<!doctype html>\n<div id="root" class="a"><script>const x = 1 < 2;</script></div>'],
+  ['json', '{ "name": "demo", "private": true, "version": 1.5, "tags": ["a", null] }'],
+];
+
+describe('code highlighting', () => {
+  it('gives every character the colour and font style Shiki gives it, in both themes', async () => {
+    const shiki = await createHighlighter({ themes: [CODE_THEMES.dark, CODE_THEMES.light], langs: SAMPLES.map(([l]) => l) });
+    const palette = paletteFromCss(codePaletteCss());
+    expect(palette.dark.classes.size).toBeGreaterThan(5);
+    expect(palette.light.classes.size).toBeGreaterThan(5);
+    for (const [lang, code] of SAMPLES) {
+      const md = await renderMarkdown(`\`\`\`${lang}\n${code}\n\`\`\`\n`, { file: 'x.md', bodyLine: 1, allowRawHtml: false });
+      const codeEl = ((md.hast.children[0] as Element).children[0] as Element).children[0] as Element;
+      const html = (codeEl.data as { html: string }).html;
+      expect(html.split('\n')).toHaveLength(code.split('\n').length);
+      for (const theme of ['dark', 'light'] as const) {
+        const tokens = shiki.codeToTokensBase(code, { lang: lang as never, theme: CODE_THEMES[theme] });
+        const expected: Style[] = [];
+        for (const line of tokens)
+          for (const t of line)
+            for (const ch of t.content) if (!/\s/.test(ch)) expected.push({ color: t.color!.toLowerCase(), italic: !!((t.fontStyle ?? 0) & 1), bold: !!((t.fontStyle ?? 0) & 2) });
+        expect(ourStyles(html, theme, palette), `${lang} in ${theme}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('escapes code text and keeps empty lines one space high', async () => {
+    const md = await renderMarkdown('```jsx\nconst a = "</script><b>&amp;";\n\nx\n```\n', { file: 'x.md', bodyLine: 1, allowRawHtml: false });
+    const codeEl = ((md.hast.children[0] as Element).children[0] as Element).children[0] as Element;
+    const html = (codeEl.data as { html: string }).html;
+    expect(html).not.toContain('</script>');
+    expect(html).toContain('&lt;/script&gt;&lt;b&gt;&amp;amp;');
+    expect(html.split('\n')[1]).toBe('<span data-line=""> </span>');
+  });
+
+  it('labels unknown and absent languages as plain text', async () => {
+    for (const fence of ['```', '```nosuchlang']) {
+      const md = await renderMarkdown(`${fence}\na <b> c\n\`\`\`\n`, { file: 'x.md', bodyLine: 1, allowRawHtml: false });
+      const pre = (md.hast.children[0] as Element).children[0] as Element;
+      expect(pre.properties['dataLanguage'] ?? pre.properties['data-language']).toBe('plaintext');
+      expect(((pre.children[0] as Element).data as { html: string }).html).toBe('<span data-line="">a &lt;b&gt; c</span>');
+    }
+  });
+});
