@@ -7,23 +7,47 @@ import { fieldName, validateValue } from './validate.js';
 /** Parsed Markdown source: front matter value, body text and the line the body starts on. */
 export interface MarkdownSource<T> { data?: T; content: string; bodyLine: number; problems: Problem[] }
 
+/**
+ * Where the front matter ends: the offset just past the closing `---` line, or undefined when the file has none
+ * (or never closes it). gray-matter then only sees that head: handing it the whole file made it copy and hash
+ * every body, most of the load stage of a 4,000-page site.
+ */
+function frontMatterEnd(text: string): number | undefined {
+  const open = /^---[ \t]*\r?\n/.exec(text);
+  if (!open) return undefined;
+  const close = /\r?\n---[ \t]*(\r?\n|$)/g;
+  close.lastIndex = open[0].length - 1;
+  const m = close.exec(text);
+  return m ? m.index + m[0].length : undefined;
+}
+
 /** Parses `text` (reported as `file`) and validates its front matter against `schema`. */
 export function parseFrontMatter<S extends z.ZodType>(file: string, text: string, schema: S): MarkdownSource<z.output<S>> {
-  const tab = tabIndentedLine(text);
+  const end = frontMatterEnd(text);
+  const head = end === undefined ? text : text.slice(0, end);
+  const tab = tabIndentedLine(head);
   if (tab) return { content: '', bodyLine: 1, problems: [problem('front matter is indented with a tab', { file, line: tab.line, field: tab.key, hint: 'YAML needs spaces for indentation: replace the tab with spaces (two per level)' })] };
   let parsed: matter.GrayMatterFile<string>;
   try {
-    parsed = matter(text, {});
+    parsed = matter(head, {});
   } catch (e) {
     return { content: '', bodyLine: 1, problems: [yamlProblem(file, text, e)] };
   }
+  const content = end === undefined ? parsed.content : text.slice(end);
   const fmLines = parsed.matter ? parsed.matter.replace(/^\r?\n/, '').split(/\r?\n/) : [];
-  const bodyStart = parsed.content ? text.lastIndexOf(parsed.content) : text.length;
-  const bodyLine = bodyStart > 0 ? text.slice(0, bodyStart).split('\n').length : 1;
+  const bodyStart = text.length - content.length;
+  const bodyLine = bodyStart > 0 ? countLines(text, bodyStart) : 1;
   const data = parsed.data && typeof parsed.data === 'object' ? parsed.data : {};
   const { value, problems } = validateValue(file, data, schema, (path) => (path.length ? lineInYaml(fmLines, path) : fmLines.length ? 2 : undefined), (path) => fieldName(path) || 'front matter');
   for (const p of problems) if (p.field === 'front matter' && Array.isArray(data)) p.hint = 'front matter is a list of "name: value" lines, not a list of items';
-  return { data: value, content: parsed.content, bodyLine, problems };
+  return { data: value, content, bodyLine, problems };
+}
+
+/** 1-based line number of offset `end` in `text`. */
+function countLines(text: string, end: number): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** The first front matter line indented with a tab (YAML forbids tabs there; js-yaml misreads some). */

@@ -85,8 +85,9 @@ export async function loadContent(root: string): Promise<{ content?: Content; pr
   if (tutorials) {
     problems.push(...registryProblems(tutorials, registryLine));
     const ids = tutorials.map((t) => t.id);
+    const idSet = new Set(ids);
     for (const id of [...bodyIds].sort()) {
-      if (ids.includes(id)) continue;
+      if (idSet.has(id)) continue;
       const near = nearest(id, ids.filter((i) => !bodyIds.has(i)));
       const hint = near ? `rename the file to content/tutorials/${near}.md (ids are lowercase), or add an entry with id "${id}" to content/registry.json` : `add an entry with id "${id}" to content/registry.json, or rename the file to a registered id`;
       problems.push(problem(`body has no registry entry with id "${id}"`, { file: `content/tutorials/${id}.md`, field: 'file name', hint }));

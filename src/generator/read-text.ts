@@ -1,16 +1,19 @@
 /** Reads a content file as text, refusing what is not text: binary data, invalid UTF-8, oversized files. */
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import { problem, type Problem } from './errors.js';
 
 /** Largest content file accepted, in bytes (a long tutorial is about 30 KB). */
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** Reads `abs` (reported as `file`); returns its text or a problem saying why it can't be used. */
+/**
+ * Reads `abs` (reported as `file`); returns its text or a problem saying why it can't be used. The read is
+ * synchronous on purpose: for thousands of small files it is several times faster than fs.promises.readFile.
+ */
 export async function readText(abs: string, file: string): Promise<{ text?: string; problem?: Problem }> {
   let buf: Buffer;
   try {
-    buf = await fs.readFile(abs);
+    buf = fs.readFileSync(abs);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { problem: problem('file not found', { file, hint: 'create it (see README "Content model")' }) };

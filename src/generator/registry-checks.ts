@@ -23,10 +23,11 @@ export function registryProblems(tutorials: readonly Tutorial[], lineFor: LineLo
     if (t.slug === 'intro') problems.push(problem('slug "intro" is reserved: /tutorial/intro/ redirects to the intro tutorial', { ...where(i, 'slug'), hint: 'choose another slug, and mark the intro tutorial with "isIntro": true' }));
   });
   const ids = tutorials.map((t) => t.id);
+  const idSet = new Set(ids);
   tutorials.forEach((t, i) => {
     for (const field of ['prev', 'next'] as const) {
       const target = t[field];
-      if (target === undefined || ids.includes(target)) continue;
+      if (target === undefined || idSet.has(target)) continue;
       const bySlug = tutorials.find((o) => o.slug === target);
       const near = nearest(target, ids);
       const hint = bySlug
