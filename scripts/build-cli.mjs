@@ -1,6 +1,10 @@
 // Compiles the generator (src/generator/cli.ts and what it imports) to dist/cli.js with esbuild.
 // Dependencies stay external; the site's React sources are bundled at build time by the generator itself.
+import fs from 'node:fs';
 import * as esbuild from 'esbuild';
+
+// Chunk names are content hashes: start from an empty dist/ so old chunks never pile up (the generator hashes dist/).
+fs.rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 await esbuild.build({
   entryPoints: ['src/generator/cli.ts', 'src/generator/markdown-worker.ts', 'src/generator/page-worker.ts'],

@@ -1,5 +1,6 @@
 /** The pipeline: load -> routes -> markdown -> bundle -> render -> generated files. The sink is the caller's. */
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { isCompactSidebar } from '../site/components/sidebar-groups.js';
 import type { AssetManifest, Body, Route, SiteData, StaticPage, Tutorial } from '../site/types.js';
 import { searchIndexJson } from '../site/widgets/search-index.js';
@@ -12,19 +13,27 @@ import type { MarkdownResult } from './markdown.js';
 import { renderBodies } from './markdown-stage.js';
 import type { BuildOptions } from './options.js';
 import { buildRoutes } from './routes.js';
-import { bundleClient, bundleServer, type ClientBundle, type SiteRenderer } from './site-bundle.js';
+import { bundleClient, bundleServer, loadRendererFile, type ClientBundle, type SiteRenderer } from './site-bundle.js';
+import { BundleCache, bundleKey } from './bundle-cache.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
 import { integrityProblems } from './integrity-stage.js';
 import type { HtmlFacts } from './html-facts.js';
-import type { MarkdownSummary } from './page-pool.js';
-import { renderTutorialPages, usePageStage } from './page-stage.js';
-import type { OutputFiles } from './write-output.js';
+import { PagePool, workerCount } from './page-pool.js';
+import { buildTutorialPages, pageStoreDir } from './page-stage.js';
+import { hasPageStore } from './page-store.js';
+import type { OutputDir, OutputFiles } from './write-output.js';
 
-/** What a build produced, for the sink and the report. */
-export interface BuildResult { content: Content; routes: Route[]; files: OutputFiles; warnings: Problem[]; timings: Record<string, number>; markdown: Map<string, MarkdownSummary & { hast?: MarkdownResult['hast'] }> }
+/** What the build knows of a body's Markdown: always its facts; its tree and code samples when rendered in-process. */
+export type MarkdownFacts = Pick<MarkdownResult, 'words' | 'links' | 'warnings'> & Partial<Pick<MarkdownResult, 'code' | 'hast'>>;
 
-/** Extra inputs of one run: `check` turns missing bodies into errors; dev passes its origin and client script. */
-export interface RunOptions { mode: 'build' | 'check'; dev?: SiteData['dev']; bundles?: { client: ClientBundle; renderer: SiteRenderer } }
+/** What a build produced, for the sink and the report. `files` excludes the tutorial pages already placed in `output`. */
+export interface BuildResult { content: Content; routes: Route[]; files: OutputFiles; warnings: Problem[]; timings: Record<string, number>; markdown: Map<string, MarkdownFacts>; pages: { rendered: number; reused: number } }
+
+/**
+ * Extra inputs of one run: `check` turns missing bodies into errors; dev passes its origin and client script;
+ * `output` (the `build` command) receives tutorial pages as they are made, on every core, through the page store.
+ */
+export interface RunOptions { mode: 'build' | 'check'; dev?: SiteData['dev']; bundles?: { client: ClientBundle; renderer: SiteRenderer }; output?: OutputDir }
 
 /** The date pages report when a tutorial has none: SOURCE_DATE_EPOCH if set, else today (UTC). */
 export function buildDate(env = process.env): string {
@@ -84,8 +93,19 @@ export function generatedFiles(routes: readonly Route[], data: SiteData): [strin
   ];
 }
 
-/** Runs the whole pipeline in memory and returns every output file; throws ReactsiteError on any error. */
+/** Runs the whole pipeline and returns the output files not yet placed; throws ReactsiteError on any error. */
 export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<BuildResult> {
+  // Started first when pages will likely be rendered (no page store yet), so they warm up while this thread
+  // loads content and bundles; otherwise started only if the page stage finds enough pages to render.
+  const pool = run.output && !run.dev ? PagePool.start(workerCount(), !(opts.cache && hasPageStore(pageStoreDir(opts)))) : undefined;
+  try {
+    return await runPipeline(opts, run, pool);
+  } finally {
+    await pool?.close();
+  }
+}
+
+async function runPipeline(opts: BuildOptions, run: RunOptions, pool: PagePool | undefined): Promise<BuildResult> {
   const timings: Record<string, number> = {};
   const time = async <T>(stage: string, f: () => Promise<T> | T): Promise<T> => {
     const t0 = performance.now();
@@ -96,7 +116,11 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
     }
   };
   const bundleBoth = async () => {
+    const cache = new BundleCache(path.join(opts.root, '.cache', 'reactsite', 'bundle'), bundleKey(), opts.cache);
+    const hit = cache.get();
+    if (hit) return { client: hit.client, renderer: await loadRendererFile(hit.rendererFile) };
     const [client, renderer] = await Promise.all([bundleClient(), bundleServer()]);
+    cache.set(client, renderer.file);
     return { client, renderer };
   };
   const bundling = run.bundles ? Promise.resolve(run.bundles) : time('bundle', bundleBoth);
@@ -113,26 +137,30 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   const { routes, problems: routeProblems } = buildRoutes(content.tutorials, [...content.pages.keys()]);
   throwIfErrors(routeProblems);
 
-  const { client, renderer } = await bundling;
-  // `build` renders tutorial pages through the page cache (on worker threads for big sites), keeping no page trees.
-  const pooled = run.mode === 'build' && !run.dev && usePageStage((renderer as { file?: string }).file);
-  const mdContent = pooled ? { ...content, bodies: new Map() } : content;
+  // `build` places tutorial pages through the page store, rendered on every core; it keeps no page trees or HTML.
+  const pooling = pool && run.output ? { pool, output: run.output } : undefined;
+  const mdContent = pooling ? { ...content, bodies: new Map() } : content;
+  // Before waiting for the bundles: esbuild runs in its own process meanwhile.
   const markdown: BuildResult['markdown'] = await time('markdown', () => renderBodies(mdContent, opts));
+  const { client, renderer } = await bundling;
+  const rendererFile = (renderer as { file?: string }).file;
+  const pooled = pooling && rendererFile ? { ...pooling, rendererFile } : undefined;
   const data = siteDataOf(mdContent, markdown as Map<string, MarkdownResult>, { site: site.url, base }, client.manifest, run.dev);
   const files: OutputFiles = new Map(client.files);
   let facts: Map<string, HtmlFacts> | undefined;
+  const pages = { rendered: 0, reused: 0 };
   if (pooled) {
-    const stage = await time('pages', () => renderTutorialPages({ opts, content, routes, data, rendererFile: (renderer as { file?: string }).file!, renderer }));
+    const stage = await time('pages', () => buildTutorialPages({ opts, content, routes, data, renderer, ...pooled }));
     throwIfErrors(stage.problems);
-    for (const [f, html] of stage.html) files.set(f, html);
     for (const [f, md] of stage.markdown) markdown.set(f, md);
     facts = stage.facts;
+    Object.assign(pages, { rendered: stage.rendered, reused: stage.reused });
   }
   const warnings = [...content.warnings, ...[...markdown.values()].flatMap((m) => m.warnings)];
   await time('render', () => {
     const problems: Problem[] = [];
     for (const route of routes) {
-      if (files.has(route.file)) continue;
+      if (files.has(route.file) || facts?.has(route.file)) continue;
       const r = renderRoute(renderer, route, data, content);
       if ('html' in r) files.set(route.file, r.html);
       else problems.push(r.problem);
@@ -144,5 +172,5 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   const gate = await time('integrity', () => integrityProblems({ opts, content, routes, files, markdown, facts, siteUrl: site.url, base, devOrigin: run.dev?.origin }));
   throwIfErrors([...gate, ...warnings]);
   warnings.push(...gate);
-  return { content, routes, files, warnings, timings, markdown };
+  return { content, routes, files, warnings, timings, markdown, pages };
 }

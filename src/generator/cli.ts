@@ -6,7 +6,7 @@ import { buildSite } from './build.js';
 import { formatProblem, ReactsiteError, UsageError, type Problem } from './errors.js';
 import { packageRoot } from './paths.js';
 import { resolveOptions, type CliFlags } from './options.js';
-import { writeOutput } from './write-output.js';
+import { OutputDir, writeError } from './write-output.js';
 
 /** Exit codes: success, content/build error, bad usage. */
 export const EXIT = { ok: 0, error: 1, usage: 2 } as const;
@@ -120,12 +120,24 @@ async function runBuild(flags: CliFlags): Promise<number> {
   return guard(async () => {
     const t0 = performance.now();
     const opts = resolveOptions(flags);
-    const result = await buildSite(opts, { mode: 'build' });
-    const tw = performance.now();
-    await writeOutput(opts.outDir, result.files, path.join(opts.root, 'public'));
-    result.timings.write = performance.now() - tw;
+    // Pages go into a temp folder as they are made; out/ is only replaced once everything passed.
+    const output = OutputDir.open(opts.outDir, path.join(opts.root, '.cache', 'reactsite', 'trash'));
+    let result: Awaited<ReturnType<typeof buildSite>>;
+    try {
+      await output.copyPublic(path.join(opts.root, 'public'));
+      result = await buildSite(opts, { mode: 'build', output });
+      const tw = performance.now();
+      for (const [f, data] of result.files) output.write(f, data);
+      result.timings.write = performance.now() - tw;
+    } catch (e) {
+      output.abort();
+      throw writeError(opts.outDir, e);
+    }
+    const tc = performance.now();
+    await output.commit();
+    result.timings.swap = performance.now() - tc;
     report(result.warnings);
-    if (process.env.REACTSITE_TIMINGS === '1') console.log(`timings: ${JSON.stringify(Object.fromEntries(Object.entries(result.timings).map(([k, v]) => [k, Math.round(v * 10) / 10])))}`);
+    if (process.env.REACTSITE_TIMINGS === '1') console.log(`timings: ${JSON.stringify({ ...Object.fromEntries(Object.entries(result.timings).map(([k, v]) => [k, Math.round(v * 10) / 10])), ...result.pages })}`);
     const pages = result.routes.length;
     console.log(`✓ built ${pages} pages in ${((performance.now() - t0) / 1000).toFixed(2)} s → ${path.relative(process.cwd(), opts.outDir) || '.'}${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'})` : ''}`);
   });

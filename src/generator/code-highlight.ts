@@ -29,6 +29,38 @@ export function enableHighlightMemo(limit = 20_000): void {
 }
 let highlighter: Promise<HighlighterGeneric<string, string>> | undefined;
 
+/** A block to highlight: its language (a bundled one, or "plaintext") and its text. */
+export interface CodeBlock { lang: string; text: string }
+
+/** Highlights blocks elsewhere (a warm worker thread); undefined highlights on this thread. */
+type RemoteHighlighter = (blocks: CodeBlock[]) => Promise<string[]>;
+let remote: RemoteHighlighter | undefined;
+
+/** Sends this thread's highlighting to `fn` (or back to this thread with undefined). */
+export function useRemoteHighlighter(fn: RemoteHighlighter | undefined): void {
+  remote = fn;
+}
+
+/** The inner HTML of each block, highlighted on this thread. */
+export async function highlightBlocks(blocks: readonly CodeBlock[]): Promise<string[]> {
+  const h = await getHighlighter();
+  const out: string[] = [];
+  for (const { lang, text } of blocks) {
+    const key = `${lang}\0${text}`;
+    let html = memo.get(key);
+    if (html === undefined) {
+      if (lang !== 'plaintext' && !h.getLoadedLanguages().includes(lang)) await h.loadLanguage(lang as Parameters<typeof h.loadLanguage>[0]);
+      html = highlightedLines(text, lang === 'plaintext' ? undefined : (h.getLanguage(lang) as unknown as IGrammar));
+      if (memoLimit > 0) {
+        if (memo.size >= memoLimit) memo.delete(memo.keys().next().value!);
+        memo.set(key, html);
+      }
+    }
+    out.push(html);
+  }
+  return out;
+}
+
 function getHighlighter() {
   highlighter ??= createHighlighter({ themes: [], langs: [...PRELOADED_LANGUAGES] }) as Promise<HighlighterGeneric<string, string>>;
   return highlighter;
@@ -96,20 +128,11 @@ export function rehypeHighlight() {
       return SKIP;
     });
     if (!blocks.length) return;
-    const h = await getHighlighter();
-    for (const { code, parent, index } of blocks) {
-      const lang = languageOf(code);
-      if (lang !== 'plaintext' && !h.getLoadedLanguages().includes(lang)) await h.loadLanguage(lang as Parameters<typeof h.loadLanguage>[0]);
-      const text = hastText(code).replace(/\n$/, '');
-      const key = `${lang}\0${text}`;
-      let html = memo.get(key);
-      if (html === undefined) {
-        html = highlightedLines(text, lang === 'plaintext' ? undefined : (h.getLanguage(lang) as unknown as IGrammar));
-        if (memoLimit > 0) {
-          if (memo.size >= memoLimit) memo.delete(memo.keys().next().value!);
-          memo.set(key, html);
-        }
-      }
+    const input = blocks.map(({ code }) => ({ lang: languageOf(code), text: hastText(code).replace(/\n$/, '') }));
+    const htmls = await (remote ?? highlightBlocks)(input);
+    for (const [i, { code, parent, index }] of blocks.entries()) {
+      const { lang, text } = input[i]!;
+      const html = htmls[i]!;
       const meta = String((code.data as { meta?: string } | undefined)?.meta ?? '');
       const numbered = /(^|\s)showLineNumbers(\s|$)/.test(meta);
       const lineCount = text.split(/\r?\n/).length;

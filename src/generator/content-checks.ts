@@ -51,8 +51,8 @@ export function contentChecks(root: string, result: BuildResult): Problem[] {
   const idsByPath = new Map<string, Set<string>>();
   // `check` builds in-process, so every body keeps its tree (worker-rendered builds keep only summaries).
   const sources = [...result.markdown.entries()].map(([file, md]) => {
-    if (!md.hast) throw new Error(`content checks need the Markdown tree of ${file}`);
-    return [file, { ...md, hast: md.hast }] as const;
+    if (!md.hast || !md.code) throw new Error(`content checks need the Markdown tree and code samples of ${file}`);
+    return [file, { ...md, hast: md.hast, code: md.code }] as const;
   });
   const tutorialPathOf = new Map<string, string>();
   for (const r of result.routes) if (r.kind === 'tutorial') tutorialPathOf.set(`content/tutorials/${r.ref}.md`, r.path);

@@ -1,4 +1,5 @@
 /** Pure, fast facts about a generated HTML page (our own React output), read with regular expressions. */
+import type { Problem } from './errors.js';
 
 /** What the integrity gate needs to know about one page. */
 export interface HtmlFacts {
@@ -11,6 +12,8 @@ export interface HtmlFacts {
   canonical?: string;
   refresh?: string;
   jsonLd: string[];
+  /** Problems of the JSON-LD blocks when they were checked where the page was rendered (then `jsonLd` is empty). */
+  jsonLdProblems?: Problem[];
   metaImages: string[];
 }
 

@@ -17,7 +17,7 @@ export interface IntegrityInput {
   /** out-relative page file -> its source file and the links written in it. */
   sources: ReadonlyMap<string, { file: string; links: readonly SourceLink[] }>;
   brokenLinks: 'error' | 'warn';
-  /** Facts already read off pages (by worker threads or the page cache); the rest are read here. */
+  /** Facts already read off pages (by worker threads or the page store); pages only known by their facts count as files too. */
   facts?: ReadonlyMap<string, HtmlFacts>;
 }
 
@@ -29,10 +29,21 @@ export function checkIntegrity(input: IntegrityInput): Problem[] {
   const origins = [new URL(input.siteUrl).origin, ...(input.extraOrigins ?? [])];
   const pages = new Map<string, HtmlFacts>();
   for (const [file, data] of input.files) if (file.endsWith('.html')) pages.set(file, input.facts?.get(file) ?? htmlFacts(typeof data === 'string' ? data : Buffer.from(data).toString('utf8')));
-  const exists = (rel: string) => input.files.has(rel) || input.publicFiles.has(rel);
+  for (const [file, facts] of input.facts ?? []) if (!pages.has(file)) pages.set(file, facts);
+  const exists = (rel: string) => input.files.has(rel) || pages.has(rel) || input.publicFiles.has(rel);
+
+  type Target = { file: string; anchor?: string } | 'outside-base' | undefined;
+  // Every page repeats the same navigation links: resolve each distinct URL once (those starting with "#" depend on the page).
+  const resolved = new Map<string, Target>();
+  const resolve = (url: string, fromFile: string): Target => {
+    if (url.startsWith('#') || url === '') return resolveUrl(url, fromFile);
+    let t = resolved.get(url);
+    if (t === undefined && !resolved.has(url)) resolved.set(url, (t = resolveUrl(url, fromFile)));
+    return t;
+  };
 
   /** Maps a URL found in a page to an out-relative file and anchor, or undefined when it leaves the site. */
-  const resolve = (url: string, fromFile: string): { file: string; anchor?: string } | 'outside-base' | undefined => {
+  const resolveUrl = (url: string, fromFile: string): Target => {
     let pathPart = url;
     if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) {
       let parsed: URL;
@@ -89,6 +100,7 @@ export function checkIntegrity(input: IntegrityInput): Problem[] {
     need(!!facts.description, 'has no meta description');
     need(!!facts.canonical, 'has no canonical link');
     for (const block of facts.jsonLd) problems.push(...checkJsonLd(block, route?.path ?? file, source?.file ?? `out/${file}`));
+    problems.push(...(facts.jsonLdProblems ?? []));
   }
   problems.push(...checkSitemap(input), ...checkRedirectsFile(input, exists));
   return problems;

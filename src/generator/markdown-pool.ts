@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { renderMarkdown, type MarkdownResult } from './markdown.js';
+import type { MarkdownResult } from './markdown.js';
 import { runOnWorkers } from './worker-pool.js';
 
 /** One body to render. */
@@ -26,6 +26,8 @@ export async function renderMany(jobs: readonly MarkdownJob[]): Promise<(Markdow
   if (!file || mode === '0' || (mode !== 'force' && (jobs.length < MIN_JOBS_FOR_WORKERS || threads < 2))) {
     // One at a time: rendering bodies concurrently in one thread would gain nothing (it is CPU-bound).
     const out: (MarkdownResult | Error)[] = [];
+    // Loaded on first use: a build whose Markdown is all cached never loads the Markdown tool chain.
+    const { renderMarkdown } = jobs.length ? await import('./markdown.js') : ({} as typeof import('./markdown.js'));
     for (const j of jobs) out.push(await renderMarkdown(j.source, j.options).catch((e: Error) => e));
     return out;
   }

@@ -42,6 +42,30 @@ export async function renderMarkdown(source: string, opts: { file: string; bodyL
   return { hast, words: data.words, code: data.code, links: data.links, warnings: data.warnings };
 }
 
+const WARM_UP = `## Warm-up
+
+Text with \`code\`, a [link](/x/) and a table:
+
+| a | b |
+| - | - |
+| 1 | 2 |
+
+\`\`\`jsx
+import { useState } from "react";
+
+export default function Counter({ step = 1 }) {
+  const [count, setCount] = useState(0);
+  // A comment, a template \`\${count}\` and JSX.
+  return <button type="button" className="btn" onClick={() => setCount((c) => c + step)}>Clicked {count} times</button>;
+}
+\`\`\`
+`;
+
+/** Renders a small sample once: loads the pipeline and compiles the common JSX grammar rules ahead of real work. */
+export async function warmUpMarkdown(): Promise<void> {
+  await renderMarkdown(WARM_UP, { file: 'warm-up.md', bodyLine: 1, allowRawHtml: false });
+}
+
 function createProcessor(allowRawHtml: boolean) {
   const base = unified().use(remarkParse).use(remarkGfm).use(remarkFacts, { allowRawHtml }).use(remarkRehype, { allowDangerousHtml: allowRawHtml });
   const withRaw = allowRawHtml ? base.use(rehypeRaw) : base;

@@ -1,24 +1,30 @@
-/** Renders tutorial pages on worker threads, one per core: the CPU-heavy part of a build, spread over both cores. */
+/**
+ * Renders tutorial pages on every core. Worker threads start with the build and warm up (Markdown, Shiki, the
+ * common grammar rules) while the main thread loads content and bundles. Every thread then takes whole pages
+ * from one queue. For smaller sites ("hybrid") the main thread also hands its code highlighting to the workers,
+ * which are already warm for it, and keeps several pages in progress so it parses the next while code of earlier
+ * ones is highlighted. Only page meta comes back; the HTML is placed by whoever made it.
+ */
 import fs from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { Faq, Route, SiteData } from '../site/types.js';
-import type { PlainFacts } from './html-facts.js';
-import type { MarkdownResult } from './markdown.js';
-import { runOnWorkers } from './worker-pool.js';
+import { Worker } from 'node:worker_threads';
+import type { SiteData } from '../site/types.js';
+import type { CodeBlock } from './code-highlight.js';
+import type { PageJob, PageTarget } from './page-job.js';
+import type { StoredPage } from './page-store.js';
 
-/** A tutorial page to render: its route, its body source and the Markdown cache key of that source. */
-export interface PageJob { route: Route; mdKey: string; doc: { id: string; file: string; content: string; bodyLine: number; faq: Faq[]; updated?: string } }
+/** Sent once to each worker before its first page batch. */
+export interface WorkerInit { rendererFile: string; data: SiteData; cacheDir: string; versions: string; cacheEnabled: boolean; target: PageTarget }
 
-/** What the Markdown stage learned about a body, without the tree (which stays in the worker). */
-export type MarkdownSummary = Omit<MarkdownResult, 'hast'>;
+/** What a worker answers for one batch: a page's meta or an error message per job. */
+export interface BatchReply { id: number; results: (StoredPage | { error: string })[] }
 
-/** A rendered page, its link facts and its Markdown summary. */
-export interface PageResult { html: string; facts: PlainFacts; md: MarkdownSummary }
+/** What a worker answers for highlighting: inner HTML per block, or an error. */
+export interface HighlightReply { hl: number; html?: string[]; error?: string }
 
-/** Sent once to each worker. */
-export interface WorkerInit { rendererFile: string; data: SiteData; cacheDir: string; versions: string; cacheEnabled: boolean }
-
-const BATCH = 8;
+/** How the pages of one run are spread: whole pages on every thread, the same plus main's highlighting on the workers, or main only. */
+export type PoolMode = 'pages' | 'hybrid' | 'main';
 
 /** The compiled worker next to this module (dist/), or undefined when running from TypeScript sources. */
 export function pageWorkerFile(): string | undefined {
@@ -26,7 +32,135 @@ export function pageWorkerFile(): string | undefined {
   return fs.existsSync(file) ? file : undefined;
 }
 
-/** Renders every job on worker threads; results (or errors) come back in job order. */
-export function renderPages(file: string, init: WorkerInit, jobs: readonly PageJob[]): Promise<(PageResult | Error)[]> {
-  return runOnWorkers<PageJob, PageResult>(file, jobs, { batch: BATCH, init });
+/** How many worker threads a build starts: one per core besides the main thread; REACTSITE_WORKERS=0 for none. */
+export function workerCount(env = process.env): number {
+  if (env.REACTSITE_WORKERS === '0' || !pageWorkerFile()) return 0;
+  return Math.max(env.REACTSITE_WORKERS === 'force' || env.REACTSITE_WORKERS === 'hybrid' ? 1 : 0, os.availableParallelism() - 1);
+}
+
+/** Worker threads that warm up from the moment they are started, then do what they are given. */
+export class PagePool {
+  private workers: Worker[] = [];
+  private readonly onBatch = new Map<Worker, (m: BatchReply) => void>();
+  private readonly highlights = new Map<number, { resolve: (html: string[]) => void; reject: (e: Error) => void }>();
+  private nextHighlight = 0;
+  private failure: Error | undefined;
+
+  private constructor(
+    private readonly count: number,
+    eager: boolean,
+  ) {
+    if (eager) this.spawn();
+  }
+
+  /** Starts the workers (once). */
+  private spawn(): void {
+    const file = pageWorkerFile();
+    if (this.workers.length || !file) return;
+    this.workers = Array.from({ length: this.count }, () => new Worker(file));
+    for (const w of this.workers) {
+      w.on('message', (m: BatchReply | HighlightReply) => {
+        if ('hl' in m) {
+          const p = this.highlights.get(m.hl);
+          this.highlights.delete(m.hl);
+          if (m.html) p?.resolve(m.html);
+          else p?.reject(new Error(m.error ?? 'highlighting failed'));
+        } else this.onBatch.get(w)?.(m);
+      });
+      // A worker that fails must not take the process down: what waits on it fails instead.
+      w.on('error', (e) => this.fail(e));
+      w.on('exit', (code) => this.fail(new Error(`a page worker stopped (exit code ${code})`)));
+    }
+  }
+
+  private fail(e: Error): void {
+    this.failure ??= e;
+    for (const p of this.highlights.values()) p.reject(e);
+    this.highlights.clear();
+  }
+
+  /**
+   * A pool of `count` workers, started now when `eager` (a build that will likely render many pages), else on
+   * first use: on a warm build their warm-up would only compete with the main thread for the cores.
+   */
+  static start(count: number, eager: boolean): PagePool {
+    return new PagePool(count, eager);
+  }
+
+  /** Number of worker threads (started or not). */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Highlights `blocks` on a worker (round robin); resolves to each block's inner HTML. */
+  highlight(blocks: CodeBlock[]): Promise<string[]> {
+    this.spawn();
+    if (this.failure || !this.workers.length) return Promise.reject(this.failure ?? new Error('no page worker to highlight on'));
+    const id = this.nextHighlight++;
+    const w = this.workers[id % this.workers.length]!;
+    return new Promise((resolve, reject) => {
+      this.highlights.set(id, { resolve, reject });
+      w.postMessage({ hl: { id, blocks } });
+    });
+  }
+
+  /**
+   * Runs `jobs`; results (or errors) come back in job order. `onMain` renders one job on the main thread (in
+   * "hybrid" mode the caller routes its highlighting to highlight(), and up to six of its jobs are in progress).
+   */
+  async run(jobs: readonly PageJob[], init: WorkerInit, onMain: (job: PageJob) => Promise<StoredPage>, mode: PoolMode): Promise<(StoredPage | Error)[]> {
+    const results: (StoredPage | Error)[] = new Array(jobs.length);
+    let next = 0;
+    if (mode !== 'main') this.spawn();
+    const workers = mode === 'main' ? [] : this.workers;
+    const threads = workers.length + 1;
+    // Big batches for whole-page runs; one page at a time in hybrid runs, whose workers also answer highlighting.
+    const [batchMax, inFlightMax, mainLanes] = mode === 'pages' ? [8, 2, 1] : [1, 1, workers.length ? 6 : 1];
+    const take = (max: number): [number, number] => {
+      const n = Math.max(1, Math.min(max, Math.ceil((jobs.length - next) / (threads * 4))));
+      const start = next;
+      next = Math.min(jobs.length, next + n);
+      return [start, next];
+    };
+    const onWorkers = workers.map(
+      (w) =>
+        new Promise<void>((resolve, reject) => {
+          let inFlight = 0;
+          const send = () => {
+            if (this.failure) return reject(this.failure);
+            while (inFlight < inFlightMax && next < jobs.length) {
+              const [start, end] = take(batchMax);
+              inFlight++;
+              w.postMessage({ id: start, jobs: jobs.slice(start, end) });
+            }
+            if (inFlight === 0) resolve();
+          };
+          this.onBatch.set(w, (m) => {
+            inFlight--;
+            m.results.forEach((r, i) => (results[m.id + i] = 'error' in r ? new Error(r.error) : r));
+            send();
+          });
+          w.once('error', reject);
+          w.once('exit', (code) => reject(new Error(`a page worker stopped (exit code ${code})`)));
+          w.postMessage({ init });
+          send();
+        }),
+    );
+    const lane = async () => {
+      while (next < jobs.length) {
+        const [i] = take(1);
+        results[i] = await onMain(jobs[i]!).catch((e: Error) => e);
+        // Let worker replies in, so they get their next batch while this thread keeps rendering.
+        await new Promise((r) => setImmediate(r));
+      }
+    };
+    await Promise.all([...onWorkers, ...Array.from({ length: mainLanes }, lane)]);
+    return results;
+  }
+
+  /** Stops every worker. */
+  async close(): Promise<void> {
+    for (const w of this.workers) w.removeAllListeners('exit');
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
 }

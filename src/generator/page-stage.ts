@@ -1,4 +1,8 @@
-/** Build stage for tutorial pages on worker threads, through the page cache: pages, their link facts and Markdown summaries. */
+/**
+ * Build stage for tutorial pages: each page unchanged since a previous build is hard-linked from the page store
+ * into the new out/; the others are rendered on every core and placed as they finish. The build keeps only their
+ * link facts and Markdown summaries, never their HTML, so its memory does not grow with the site.
+ */
 import path from 'node:path';
 import type { Route, SiteData } from '../site/types.js';
 import { problem, type Problem } from './errors.js';
@@ -6,72 +10,100 @@ import { fromPlainFacts, type HtmlFacts } from './html-facts.js';
 import type { Content } from './load.js';
 import { markdownCacheDir, markdownCacheOf, markdownKey } from './markdown-stage.js';
 import type { BuildOptions } from './options.js';
-import { PageCache, sharedKey } from './page-cache.js';
-import { pageWorkerFile, renderPages, type MarkdownSummary, type PageJob, type PageResult } from './page-pool.js';
-import { renderPageJob } from './page-job.js';
+import { pageKey, sharedKey } from './page-cache.js';
+import type { PageJob } from './page-job.js';
+import type { PagePool, PoolMode } from './page-pool.js';
+import { PageStore, type PageMeta } from './page-store.js';
 import { toolVersions } from './paths.js';
 import type { SiteRenderer } from './site-bundle.js';
+import type { OutputDir } from './write-output.js';
 
+/** Below this many pages to render, the main thread renders them alone (handing work over would not pay off). */
+export const MIN_JOBS_FOR_WORKERS = 8;
 /**
- * Below this many pages to render, the main thread renders them: each worker pays about a second of start-up
- * (Shiki's WASM regex engine, grammar compilation, a cold JIT), which a small site never earns back
- * (measured on the 43-tutorial site: 4.75 s in-process against 6.3 s on two workers).
+ * From this many pages to render, every thread renders whole pages. Below it the main thread hands its
+ * highlighting to the workers ("hybrid"): each thread's warm-up (about 2 s of JIT, Shiki and grammar
+ * compilation) then is not paid for Shiki on the main thread, which has most of the pages to parse.
  */
-export const MIN_JOBS_FOR_WORKERS = 150;
-
-/** Whether this build can render tutorial pages through the page stage (it needs the renderer's file). */
-export function usePageStage(rendererFile: string | undefined): boolean {
-  return !!rendererFile;
-}
+export const MIN_JOBS_FOR_PAGE_WORKERS = 400;
 
 /** What the stage produced. */
-export interface PageStageResult { html: Map<string, string>; facts: Map<string, HtmlFacts>; markdown: Map<string, MarkdownSummary>; problems: Problem[]; cached: number }
+export interface PageStageResult { facts: Map<string, HtmlFacts>; markdown: Map<string, PageMeta['md']>; problems: Problem[]; rendered: number; reused: number }
 
-/** Renders every tutorial route that has a body; `data` carries no bodies (each worker adds its page's own). */
-export async function renderTutorialPages(o: { opts: BuildOptions; content: Content; routes: readonly Route[]; data: SiteData; rendererFile: string; renderer: SiteRenderer }): Promise<PageStageResult> {
+/** The page store of a project (under <root>/.cache/reactsite/pages). */
+export function pageStoreDir(opts: Pick<BuildOptions, 'root'>): string {
+  return path.join(opts.root, '.cache', 'reactsite', 'pages');
+}
+
+/** Places every tutorial route that has a body into `output`; `data` carries no bodies (each page adds its own). */
+export async function buildTutorialPages(o: { opts: BuildOptions; content: Content; routes: readonly Route[]; data: SiteData; rendererFile: string; renderer: SiteRenderer; output: OutputDir; pool: PagePool }): Promise<PageStageResult> {
   const versions = toolVersions();
   const mdCache = markdownCacheOf(o.opts);
-  const pageCache = new PageCache(path.join(o.opts.root, '.cache', 'reactsite', 'pages'), o.opts.cache);
+  const store = o.opts.cache ? new PageStore(pageStoreDir(o.opts)) : undefined;
   const shared = sharedKey(o.data, o.rendererFile, versions);
-  const out: PageStageResult = { html: new Map(), facts: new Map(), markdown: new Map(), problems: [], cached: 0 };
-  const jobs: PageJob[] = [];
-  const keys: string[] = [];
-  const take = (route: Route, file: string, page: PageResult) => {
-    out.html.set(route.file, page.html);
-    out.facts.set(route.file, fromPlainFacts(page.facts));
-    out.markdown.set(file, page.md);
+  const out: PageStageResult = { facts: new Map(), markdown: new Map(), problems: [], rendered: 0, reused: 0 };
+  const take = (route: Route, file: string, meta: PageMeta) => {
+    out.facts.set(route.file, fromPlainFacts(meta.facts));
+    out.markdown.set(file, meta.md);
   };
+  const jobs: PageJob[] = [];
   for (const route of o.routes) {
     const doc = route.kind === 'tutorial' ? o.content.bodies.get(route.ref!) : undefined;
     if (!doc) continue;
     const mdKey = markdownKey(mdCache, doc, o.content.site.allowRawHtml);
-    const key = pageCache.key(shared, route, mdKey);
-    const hit = pageCache.get(key);
-    if (hit) {
+    const key = pageKey(shared, route, mdKey);
+    const hit = store?.get(key);
+    if (hit && reuse(o.output, route.file, store!.file(key))) {
       take(route, doc.file, hit);
-      out.cached++;
-    } else {
-      jobs.push({ route, mdKey, doc: { id: route.ref!, file: doc.file, content: doc.content, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated } });
-      keys.push(key);
+      out.reused++;
+      continue;
     }
+    o.output.ensureDirOf(route.file);
+    jobs.push({ route, key, mdKey, doc: { id: route.ref!, file: doc.file, content: doc.content, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated } });
   }
-  if (!jobs.length) return out;
-  const workerFile = pageWorkerFile();
-  let results: (PageResult | Error)[];
-  // REACTSITE_WORKERS=0 keeps everything on the main thread; =force uses workers whatever the size (tests).
-  const mode = process.env.REACTSITE_WORKERS;
-  if (workerFile && mode !== '0' && (mode === 'force' || jobs.length >= MIN_JOBS_FOR_WORKERS)) {
-    const init = { rendererFile: o.rendererFile, data: o.data, cacheDir: markdownCacheDir(o.opts), versions, cacheEnabled: o.opts.cache };
-    results = await renderPages(workerFile, init, jobs);
-  } else {
-    results = [];
-    for (const job of jobs) results.push(await renderPageJob(job, o.renderer, o.data, mdCache).catch((e: Error) => e));
+  if (jobs.length) {
+    const target = { storeDir: store?.dir, outTmp: o.output.tmp };
+    const init = { rendererFile: o.rendererFile, data: o.data, cacheDir: markdownCacheDir(o.opts), versions, cacheEnabled: o.opts.cache, target };
+    const { runPageJob } = await import('./page-job.js');
+    const { useRemoteHighlighter } = await import('./code-highlight.js');
+    const onMain = (job: PageJob) => runPageJob(job, o.renderer, o.data, mdCache, target);
+    const mode = poolMode(jobs.length, o.pool.size);
+    if (mode === 'hybrid') useRemoteHighlighter((blocks) => o.pool.highlight(blocks));
+    let results;
+    try {
+      results = await o.pool.run(jobs, init, onMain, mode);
+    } finally {
+      useRemoteHighlighter(undefined);
+    }
+    results.forEach((r, i) => {
+      const job = jobs[i]!;
+      if (r instanceof Error) return void out.problems.push(problem(`rendering ${job.route.path} failed: ${r.message}`, { file: job.doc.file, hint: 'check this body; if it renders alone, the component it names has the bug' }));
+      take(job.route, job.doc.file, r);
+      store?.record(job.key, r);
+      out.rendered++;
+    });
   }
-  results.forEach((r, i) => {
-    const job = jobs[i]!;
-    if (r instanceof Error) return void out.problems.push(problem(`rendering ${job.route.path} failed: ${r.message}`, { file: job.doc.file, hint: 'check this body; if it renders alone, the component it names has the bug' }));
-    take(job.route, job.doc.file, r);
-    pageCache.set(keys[i]!, r);
-  });
+  // Saved even when a later stage fails: the pages rendered now are valid for the next build.
+  store?.save();
   return out;
+}
+
+/** How to spread `jobs` pages over the main thread and `workers` workers (REACTSITE_WORKERS=force|hybrid for tests). */
+export function poolMode(jobs: number, workers: number, env = process.env): PoolMode {
+  if (!workers) return 'main';
+  if (env.REACTSITE_WORKERS === 'force') return 'pages';
+  if (env.REACTSITE_WORKERS === 'hybrid') return 'hybrid';
+  if (jobs < MIN_JOBS_FOR_WORKERS) return 'main';
+  return jobs < MIN_JOBS_FOR_PAGE_WORKERS ? 'hybrid' : 'pages';
+}
+
+/** Links a stored page into the output; false when the stored file vanished meanwhile (it is rendered instead). */
+function reuse(output: OutputDir, file: string, src: string): boolean {
+  try {
+    output.link(file, src);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw e;
+  }
 }

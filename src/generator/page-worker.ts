@@ -1,30 +1,57 @@
-/** Worker-thread entry: renders batches of tutorial pages (see page-job.ts) off the main thread. */
+/**
+ * Worker-thread entry: warms up as soon as it starts (loads Markdown and Shiki, compiles the usual grammar
+ * rules on a sample), then renders and places batches of tutorial pages (see page-job.ts) or highlights code
+ * blocks for the main thread.
+ */
 import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 import type { SiteData } from '../site/types.js';
 import { MarkdownCache } from './markdown-cache.js';
-import { renderPageJob } from './page-job.js';
-import type { PageJob, PageResult, WorkerInit } from './page-pool.js';
+import { highlightBlocks, type CodeBlock } from './code-highlight.js';
+import { warmUpMarkdown } from './markdown.js';
+import { runPageJob, type PageJob } from './page-job.js';
+import type { BatchReply, HighlightReply, WorkerInit } from './page-pool.js';
 import type { SiteRenderer } from './site-bundle.js';
 
-let renderer: SiteRenderer;
-let data: SiteData;
-let cache: MarkdownCache;
+let ready: Promise<{ renderer: SiteRenderer; data: SiteData; cache: MarkdownCache; init: WorkerInit }> | undefined;
+const warm = warmUpMarkdown().catch(() => undefined);
+// Batches are handled one after another, in the order they arrive.
+let queue: Promise<unknown> = Promise.resolve();
 
-parentPort?.on('message', async (msg: { init?: WorkerInit; id?: number; jobs?: PageJob[] }) => {
+parentPort?.on('message', (msg: { init?: WorkerInit; id?: number; jobs?: PageJob[]; hl?: { id: number; blocks: CodeBlock[] } }) => {
+  if (msg.hl) {
+    const { id, blocks } = msg.hl;
+    void warm
+      .then(() => highlightBlocks(blocks))
+      .then(
+        (html): HighlightReply => ({ hl: id, html }),
+        (e: Error): HighlightReply => ({ hl: id, error: e.message }),
+      )
+      .then((reply) => parentPort!.postMessage(reply));
+    return;
+  }
   if (msg.init) {
-    renderer = (await import(pathToFileURL(msg.init.rendererFile).href)) as SiteRenderer;
-    data = msg.init.data;
-    cache = new MarkdownCache(msg.init.cacheDir, msg.init.versions, msg.init.cacheEnabled);
-    return void parentPort!.postMessage({ ready: true });
+    const init = msg.init;
+    ready = warm.then(async () => ({ renderer: (await import(pathToFileURL(init.rendererFile).href)) as SiteRenderer, data: init.data, cache: new MarkdownCache(init.cacheDir, init.versions, init.cacheEnabled), init }));
+    return;
   }
-  const results: (PageResult | { error: string })[] = [];
-  for (const job of msg.jobs ?? []) {
+  queue = queue.then(async () => {
+    const reply: BatchReply = { id: msg.id!, results: [] };
+    let ctx: Awaited<NonNullable<typeof ready>>;
     try {
-      results.push(await renderPageJob(job, renderer, data, cache));
+      ctx = await ready!;
     } catch (e) {
-      results.push({ error: (e as Error).message });
+      for (const _ of msg.jobs ?? []) reply.results.push({ error: `the page worker could not start: ${(e as Error).message}` });
+      return parentPort!.postMessage(reply);
     }
-  }
-  parentPort!.postMessage({ id: msg.id, results });
+    const { renderer, data, cache, init } = ctx;
+    for (const job of msg.jobs ?? []) {
+      try {
+        reply.results.push(await runPageJob(job, renderer, data, cache, init.target));
+      } catch (e) {
+        reply.results.push({ error: (e as Error).message });
+      }
+    }
+    parentPort!.postMessage(reply);
+  });
 });

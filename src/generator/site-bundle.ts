@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import type { AssetManifest, Route, SiteData } from '../site/types.js';
 import { problem, ReactsiteError } from './errors.js';
 import { packageRoot, siteDir } from './paths.js';
@@ -89,7 +89,8 @@ function staticImports(out: string, outputs: esbuild.Metafile['outputs'], seen =
 /** Bundles the browser assets once. */
 export async function bundleClient(): Promise<ClientBundle> {
   try {
-    return clientBundleFrom(await esbuild.build(clientBuildOptions()));
+    const { build } = await import('esbuild');
+    return clientBundleFrom(await build(clientBuildOptions()));
   } catch (e) {
     throw bundleError(e);
   }
@@ -119,15 +120,20 @@ export function rendererFile(code: Uint8Array): string {
 }
 
 /** Bundles and loads the server renderer once; also returns its file (for worker threads and cache keys). */
-export async function bundleServer(): Promise<SiteRenderer & { readonly file?: string }> {
+export async function bundleServer(): Promise<SiteRenderer & { readonly file: string }> {
   try {
-    const result = await esbuild.build(serverBuildOptions());
-    const file = rendererFile(result.outputFiles![0]!.contents);
-    const renderer = (await import(pathToFileURL(file).href)) as SiteRenderer;
-    return Object.assign(Object.create(null) as object, renderer, { file });
+    const { build } = await import('esbuild');
+    const result = await build(serverBuildOptions());
+    return await loadRendererFile(rendererFile(result.outputFiles![0]!.contents));
   } catch (e) {
     throw bundleError(e);
   }
+}
+
+/** Loads a server renderer written by rendererFile(), remembering its file. */
+export async function loadRendererFile(file: string): Promise<SiteRenderer & { readonly file: string }> {
+  const renderer = (await import(pathToFileURL(file).href)) as SiteRenderer;
+  return Object.assign(Object.create(null) as object, renderer, { file });
 }
 
 /** Maps esbuild failures (syntax errors in site code) to located problems. */

@@ -1,4 +1,10 @@
-/** Stage 6 sink: the only module that writes out/. Builds in a sibling temp folder and swaps it in at the end. */
+/**
+ * Stage 6 sink: the only module that writes out/. A build fills a sibling temp folder while it runs (pages
+ * are written or hard-linked there as they are made) and swaps it in place of out/ at the end; until then out/
+ * is untouched, and a failed or killed build leaves it as it was.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -7,29 +13,39 @@ import { problem, ReactsiteError } from './errors.js';
 /** Files of a build: out-relative path -> contents. */
 export type OutputFiles = Map<string, string | Uint8Array>;
 
-/** Puts back an out/ left aside by a build killed mid-swap; removes leftovers of killed builds. */
-export function recoverOutput(outDir: string): void {
+/** Prefix of the trash entries of one out/ folder (its absolute path, hashed). */
+function trashPrefix(outDir: string): string {
+  return `${createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 12)}-`;
+}
+
+/** The trash entries of `outDir`, oldest first (names end in a zero-padded time). */
+function trashEntries(trashDir: string | undefined, outDir: string): string[] {
+  if (!trashDir || !fs.existsSync(trashDir)) return [];
+  const prefix = trashPrefix(outDir);
+  return fs.readdirSync(trashDir).filter((f) => f.startsWith(prefix)).sort();
+}
+
+/**
+ * Puts back an out/ left aside by a build killed mid-swap (from the trash, or a sibling `.out.old-*`);
+ * removes the temp folders of killed builds.
+ */
+export function recoverOutput(outDir: string, trashDir?: string): void {
   const parent = path.dirname(outDir);
   const name = path.basename(outDir);
   if (!fs.existsSync(parent)) return;
   const leftovers = fs.readdirSync(parent).filter((f) => f.startsWith(`.${name}.tmp-`) || f.startsWith(`.${name}.old-`));
   const old = leftovers.filter((f) => f.startsWith(`.${name}.old-`)).sort().pop();
-  if (!fs.existsSync(outDir) && old) fs.renameSync(path.join(parent, old), outDir);
+  // Only an out/ set aside by a swap that never finished: its build's temp folder is still there.
+  const trashed = trashEntries(trashDir, outDir)
+    .filter((f) => leftovers.includes(`.${name}.tmp-${f.split('-').pop()}`))
+    .pop();
+  if (!fs.existsSync(outDir) && trashed) fs.renameSync(path.join(trashDir!, trashed), outDir);
+  else if (!fs.existsSync(outDir) && old) fs.renameSync(path.join(parent, old), outDir);
   for (const f of leftovers) if (fs.existsSync(path.join(parent, f))) fs.rmSync(path.join(parent, f), { recursive: true, force: true });
 }
 
-/** Writes `files` plus a copy of `publicDir` into a fresh folder, then swaps it in place of `outDir`;
- *  a file-system failure becomes a ReactsiteError naming the path, and the previous out/ stays as it was. */
-export async function writeOutput(outDir: string, files: OutputFiles, publicDir: string | undefined): Promise<void> {
-  try {
-    await writeAndSwap(outDir, files, publicDir);
-  } catch (e) {
-    throw writeError(outDir, e);
-  }
-}
-
 /** A failed write as a located problem with a fix; errors that are not file-system errors pass through. */
-function writeError(outDir: string, e: unknown): unknown {
+export function writeError(outDir: string, e: unknown): unknown {
   const err = e as NodeJS.ErrnoException;
   if (!err?.code || e instanceof ReactsiteError) return e;
   const at = err.path ?? outDir;
@@ -45,40 +61,150 @@ function writeError(outDir: string, e: unknown): unknown {
   return new ReactsiteError(problem(`cannot write the output folder ${outDir}: ${err.code} on ${at}`, { file: at, field: '--out', hint: hints[err.code] ?? 'pass --out a writable folder and build again' }), { cause: e });
 }
 
-async function writeAndSwap(outDir: string, files: OutputFiles, publicDir: string | undefined): Promise<void> {
-  recoverOutput(outDir);
-  const parent = path.dirname(outDir);
-  fs.mkdirSync(parent, { recursive: true });
-  const tmp = path.join(parent, `.${path.basename(outDir)}.tmp-${process.pid}`);
-  fs.rmSync(tmp, { recursive: true, force: true });
+/** Deletes `paths` in a detached child process that outlives this one (nothing waits for it). */
+function removeInBackground(paths: string[]): void {
+  if (!paths.length) return;
   try {
-    if (publicDir && fs.existsSync(publicDir)) {
-      for (const f of await fg('**/*', { cwd: publicDir, dot: false, onlyFiles: true })) {
-        fs.mkdirSync(path.dirname(path.join(tmp, f)), { recursive: true });
-        fs.copyFileSync(path.join(publicDir, f), path.join(tmp, f));
-      }
-    }
-    const dirs = new Set<string>();
-    for (const f of files.keys()) dirs.add(path.dirname(path.join(tmp, f)));
-    for (const d of dirs) fs.mkdirSync(d, { recursive: true });
-    await Promise.all([...files].map(([f, data]) => fs.promises.writeFile(path.join(tmp, f), data)));
-    swapIn(tmp, outDir);
-  } catch (e) {
-    fs.rmSync(tmp, { recursive: true, force: true });
-    throw e;
+    const script = 'for (const p of process.argv.slice(1)) require("fs").rmSync(p, { recursive: true, force: true })';
+    spawn(process.execPath, ['-e', script, ...paths], { detached: true, stdio: 'ignore' }).unref();
+  } catch {
+    // Left for the next build to try again.
   }
 }
 
-/** Replaces `outDir` with `tmp` using two back-to-back renames; recoverOutput repairs a kill between them. */
-function swapIn(tmp: string, outDir: string): void {
-  const old = path.join(path.dirname(outDir), `.${path.basename(outDir)}.old-${process.pid}`);
-  const had = fs.existsSync(outDir);
-  if (had) fs.renameSync(outDir, old);
+/** Hard-links `src` at `dest` (replacing a file there, e.g. one from public/), copying where links fail. */
+export function linkOrCopy(src: string, dest: string): void {
   try {
-    fs.renameSync(tmp, outDir);
+    fs.linkSync(src, dest);
   } catch (e) {
-    if (had) fs.renameSync(old, outDir);
-    throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw e;
+    if (code === 'EEXIST') {
+      fs.rmSync(dest, { force: true });
+      return linkOrCopy(src, dest);
+    }
+    fs.copyFileSync(src, dest);
   }
-  if (had) fs.rmSync(old, { recursive: true, force: true });
+}
+
+/**
+ * The temp folder a build writes into, swapped in place of out/ by commit(). With a `trashDir` (inside the
+ * project's cache), the replaced out/ is moved there and the next build deletes it in a detached background
+ * process: no build waits for the deletion of a whole site (0.5 to 0.9 s for 4,000 pages on this machine).
+ */
+export class OutputDir {
+  readonly tmp: string;
+  private readonly dirs = new Set<string>();
+
+  private constructor(
+    readonly outDir: string,
+    private readonly trashDir?: string,
+  ) {
+    this.tmp = path.join(path.dirname(outDir), `.${path.basename(outDir)}.tmp-${process.pid}`);
+  }
+
+  /** Repairs what a killed build left, starts deleting old trash, then starts an empty temp folder next to `outDir`. */
+  static open(outDir: string, trashDir?: string): OutputDir {
+    try {
+      recoverOutput(outDir, trashDir);
+      const o = new OutputDir(outDir, trashDir);
+      removeInBackground(trashEntries(trashDir, outDir).map((f) => path.join(trashDir!, f)));
+      fs.mkdirSync(path.dirname(outDir), { recursive: true });
+      fs.rmSync(o.tmp, { recursive: true, force: true });
+      fs.mkdirSync(o.tmp);
+      o.dirs.add('.');
+      return o;
+    } catch (e) {
+      throw writeError(outDir, e);
+    }
+  }
+
+  /** Makes sure the folder of out-relative `file` exists. */
+  ensureDirOf(file: string): void {
+    const dir = path.posix.dirname(file);
+    if (this.dirs.has(dir)) return;
+    this.ensureDirOf(dir);
+    try {
+      fs.mkdirSync(path.join(this.tmp, dir));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    this.dirs.add(dir);
+  }
+
+  /** Writes one out-relative file. */
+  write(file: string, data: string | Uint8Array): void {
+    this.ensureDirOf(file);
+    fs.writeFileSync(path.join(this.tmp, file), data);
+  }
+
+  /** Puts `src` (a stored page) at out-relative `file`: a hard link, or a copy where links are not possible. */
+  link(file: string, src: string): void {
+    this.ensureDirOf(file);
+    const dest = path.join(this.tmp, file);
+    linkOrCopy(src, dest);
+  }
+
+  /** Copies public/ into the output (content files written later win). */
+  async copyPublic(publicDir: string): Promise<void> {
+    if (!fs.existsSync(publicDir)) return;
+    for (const f of await fg('**/*', { cwd: publicDir, dot: false, onlyFiles: true })) {
+      this.ensureDirOf(f);
+      fs.copyFileSync(path.join(publicDir, f), path.join(this.tmp, f));
+    }
+  }
+
+  /** Replaces out/ with the temp folder using two back-to-back renames; recoverOutput repairs a kill between them. */
+  async commit(): Promise<void> {
+    try {
+      const had = fs.existsSync(this.outDir);
+      const old = had ? this.setAside() : undefined;
+      try {
+        fs.renameSync(this.tmp, this.outDir);
+      } catch (e) {
+        if (old) fs.renameSync(old.path, this.outDir);
+        throw e;
+      }
+      if (old && !old.trash) fs.rmSync(old.path, { recursive: true, force: true });
+    } catch (e) {
+      this.abort();
+      throw writeError(this.outDir, e);
+    }
+  }
+
+  /** Moves out/ into the trash, or next to itself when the trash is elsewhere (another file system). */
+  private setAside(): { path: string; trash: boolean } {
+    if (this.trashDir) {
+      const to = path.join(this.trashDir, `${trashPrefix(this.outDir)}${String(Date.now()).padStart(15, '0')}-${process.pid}`);
+      try {
+        fs.mkdirSync(this.trashDir, { recursive: true });
+        fs.renameSync(this.outDir, to);
+        return { path: to, trash: true };
+      } catch {
+        // EXDEV and friends: fall back to a sibling folder, deleted right away.
+      }
+    }
+    const old = path.join(path.dirname(this.outDir), `.${path.basename(this.outDir)}.old-${process.pid}`);
+    fs.renameSync(this.outDir, old);
+    return { path: old, trash: false };
+  }
+
+  /** Drops the temp folder; out/ stays as it was. */
+  abort(): void {
+    fs.rmSync(this.tmp, { recursive: true, force: true });
+  }
+}
+
+/** Writes `files` plus a copy of `publicDir` into a fresh folder, then swaps it in place of `outDir`;
+ *  a file-system failure becomes a ReactsiteError naming the path, and the previous out/ stays as it was. */
+export async function writeOutput(outDir: string, files: OutputFiles, publicDir: string | undefined): Promise<void> {
+  const out = OutputDir.open(outDir);
+  try {
+    if (publicDir) await out.copyPublic(publicDir);
+    for (const [f, data] of files) out.write(f, data);
+  } catch (e) {
+    out.abort();
+    throw writeError(outDir, e);
+  }
+  await out.commit();
 }

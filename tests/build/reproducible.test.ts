@@ -52,11 +52,15 @@ describe('reproducible and atomic output', () => {
   it('detects a corrupted or truncated cache entry and rebuilds it instead of trusting it', async () => {
     const root = makeProject();
     expect((await runCli(['build', '--root', root, '--out', 'out-a'])).code).toBe(0);
+    // Taken now: stored pages are hard links of out-a's pages, so damaging the store in place damages them too.
+    const before = snapshotDir(path.join(root, 'out-a'));
     const cacheDir = path.join(root, '.cache', 'reactsite');
     const entries = listFiles(cacheDir);
-    // Both caches: Markdown trees (every body and page) and finished tutorial pages.
+    // Every cache: Markdown trees (every body and page), the page store (pages and its index) and the bundles.
     expect(entries.filter((f) => f.startsWith('md/')).length).toBeGreaterThanOrEqual(5);
-    expect(entries.filter((f) => f.startsWith('pages/')).length).toBe(3);
+    expect(entries.filter((f) => f.startsWith('pages/') && f.endsWith('.html')).length).toBe(3);
+    expect(entries).toContain('pages/index.json');
+    expect(entries.filter((f) => f.startsWith('bundle/files/')).length).toBeGreaterThan(3);
     for (const [i, f] of entries.entries()) {
       const abs = path.join(cacheDir, f);
       const text = fs.readFileSync(abs, 'utf8');
@@ -64,20 +68,27 @@ describe('reproducible and atomic output', () => {
     }
     const run = await runCli(['build', '--root', root, '--out', 'out-b']);
     expect(run.code).toBe(0);
-    expect(snapshotDir(path.join(root, 'out-b'))).toEqual(snapshotDir(path.join(root, 'out-a')));
+    expect(snapshotDir(path.join(root, 'out-b'))).toEqual(before);
   });
 });
 
 describe('worker threads', () => {
-  it('render the same bytes as the main thread, and a warm build from the page cache does too', async () => {
+  it("render the same bytes as the main thread (whole pages, or pages and main's code), and a warm build from the page store does too", async () => {
     const root = makeProject();
     const main = await runCli(['build', '--root', root, '--out', 'out-main', '--no-cache'], { env: { REACTSITE_WORKERS: '0' } });
-    const workers = await runCli(['build', '--root', root, '--out', 'out-workers'], { env: { REACTSITE_WORKERS: 'force', REACTSITE_TIMINGS: '1' } });
+    const workers = await runCli(['build', '--root', root, '--out', 'out-workers', '--no-cache'], { env: { REACTSITE_WORKERS: 'force', REACTSITE_TIMINGS: '1' } });
+    const hybrid = await runCli(['build', '--root', root, '--out', 'out-hybrid'], { env: { REACTSITE_WORKERS: 'hybrid', REACTSITE_TIMINGS: '1' } });
     const warm = await runCli(['build', '--root', root, '--out', 'out-warm'], { env: { REACTSITE_TIMINGS: '1' } });
-    expect([main.code, workers.code, warm.code]).toEqual([0, 0, 0]);
+    expect([main.code, workers.code, hybrid.code, warm.code]).toEqual([0, 0, 0, 0]);
     expect(workers.stdout).toMatch(/"pages":/);
     expect(snapshotDir(path.join(root, 'out-workers'))).toEqual(snapshotDir(path.join(root, 'out-main')));
+    expect(snapshotDir(path.join(root, 'out-hybrid'))).toEqual(snapshotDir(path.join(root, 'out-main')));
     expect(snapshotDir(path.join(root, 'out-warm'))).toEqual(snapshotDir(path.join(root, 'out-main')));
-    expect(listFiles(path.join(root, '.cache', 'reactsite', 'pages')).length).toBe(3);
+    expect(JSON.parse(/timings: (.*)/.exec(warm.stdout)![1]!)).toMatchObject({ rendered: 0, reused: 3 });
+    // The page store holds exactly the pages of the last build, and they are the very files in out/ (hard links).
+    const store = listFiles(path.join(root, '.cache', 'reactsite', 'pages')).filter((f) => f.endsWith('.html'));
+    expect(store).toHaveLength(3);
+    const inodes = new Set(store.map((f) => fs.statSync(path.join(root, '.cache', 'reactsite', 'pages', f)).ino));
+    expect(listFiles(path.join(root, 'out-warm')).filter((f) => f.startsWith('tutorial/') && inodes.has(fs.statSync(path.join(root, 'out-warm', f)).ino))).toHaveLength(3);
   });
 });

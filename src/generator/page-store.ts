@@ -1,0 +1,117 @@
+/**
+ * The page store: finished tutorial pages as HTML files under `.cache/reactsite/pages/`, named by page key,
+ * plus one index (key -> size, mtime, link facts, Markdown summary). A build hard-links stored pages into the
+ * new out/ instead of reading and rewriting them; an entry counts only while its file still has the size and
+ * mtime recorded when it was written, so an edited, truncated or replaced file is re-rendered, never trusted.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PlainFacts } from './html-facts.js';
+import type { Problem } from './errors.js';
+import type { SourceLink } from './markdown.js';
+
+/** Bumped whenever the index format or what a page key covers changes. */
+const FORMAT = 2;
+
+/** What the build needs about a page without reading it: its links and ids, and its Markdown facts. */
+export interface PageMeta { facts: PlainFacts; md: { words: number; links: SourceLink[]; warnings: Problem[] } }
+
+/** A stored page: its meta plus the size and mtime its file had when written. */
+export interface StoredPage extends PageMeta { size: number; mtimeMs: number }
+
+function isStoredPage(v: unknown): v is StoredPage {
+  const e = v as StoredPage | undefined;
+  return typeof e?.size === 'number' && typeof e.mtimeMs === 'number' && Array.isArray(e.facts?.urls) && Array.isArray(e.facts?.ids) && Array.isArray(e.facts?.jsonLd) && Array.isArray(e.facts?.jsonLdProblems ?? []) && Array.isArray(e.facts?.metaImages) && typeof e.facts?.h1 === 'number' && typeof e.md?.words === 'number' && Array.isArray(e.md.links) && Array.isArray(e.md.warnings);
+}
+
+/** The file a page key is stored in. */
+export function storedPageFile(dir: string, key: string): string {
+  return path.join(dir, key.slice(0, 2), `${key}.html`);
+}
+
+/** Writes one page into the store (temp file + rename); returns what the index records about the file. */
+export function writeStoredPage(dir: string, key: string, html: string): { size: number; mtimeMs: number } {
+  const file = storedPageFile(dir, key);
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  let fd: number;
+  try {
+    fd = fs.openSync(tmp, 'w');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fd = fs.openSync(tmp, 'w');
+  }
+  try {
+    fs.writeSync(fd, html);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(tmp, file);
+  const st = fs.statSync(file);
+  return { size: st.size, mtimeMs: st.mtimeMs };
+}
+
+/** Whether `dir` holds a page store index (a previous build stored pages there). */
+export function hasPageStore(dir: string): boolean {
+  return fs.existsSync(path.join(dir, 'index.json'));
+}
+
+/** The store of one project (normally `<root>/.cache/reactsite/pages`). */
+export class PageStore {
+  private readonly entries = new Map<string, StoredPage>();
+  private readonly used = new Map<string, StoredPage>();
+
+  constructor(readonly dir: string) {
+    try {
+      const index = JSON.parse(fs.readFileSync(this.indexFile(), 'utf8')) as { format?: number; entries?: Record<string, unknown> };
+      if (index.format === FORMAT && index.entries && typeof index.entries === 'object') for (const [k, v] of Object.entries(index.entries)) if (isStoredPage(v)) this.entries.set(k, v);
+    } catch {
+      // No index yet, or an unreadable one: every page is simply rendered again.
+    }
+  }
+
+  /** The stored page of `key` when its file is still the one written, else undefined. */
+  get(key: string): StoredPage | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    try {
+      const st = fs.statSync(storedPageFile(this.dir, key));
+      if (st.size !== e.size || st.mtimeMs !== e.mtimeMs) return undefined;
+    } catch {
+      return undefined;
+    }
+    this.used.set(key, e);
+    return e;
+  }
+
+  /** Records a page written by writeStoredPage (on any thread) as part of this build. */
+  record(key: string, page: StoredPage): void {
+    this.used.set(key, page);
+  }
+
+  /** The file of a stored page. */
+  file(key: string): string {
+    return storedPageFile(this.dir, key);
+  }
+
+  /** Writes the index of the pages this build used and deletes every other stored page (and stray temp files). */
+  save(): void {
+    try {
+      fs.mkdirSync(this.dir, { recursive: true });
+      const tmp = `${this.indexFile()}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, JSON.stringify({ format: FORMAT, entries: Object.fromEntries(this.used) }));
+      fs.renameSync(tmp, this.indexFile());
+      for (const sub of fs.readdirSync(this.dir, { withFileTypes: true })) {
+        if (!sub.isDirectory()) continue;
+        const subDir = path.join(this.dir, sub.name);
+        for (const f of fs.readdirSync(subDir)) if (!(f.endsWith('.html') && this.used.has(f.slice(0, -5)))) fs.rmSync(path.join(subDir, f), { force: true });
+      }
+    } catch {
+      // A store that cannot be saved only costs speed next time.
+    }
+  }
+
+  private indexFile(): string {
+    return path.join(this.dir, 'index.json');
+  }
+}
