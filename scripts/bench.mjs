@@ -14,7 +14,9 @@ import { browserWeight, PAGE_TYPES, staticWeight } from './bench-weight.mjs';
 import { CORPUS_VERSION, generateCorpus } from './corpus.mjs';
 
 const SECTIONS = ['real', 'corpora', 'weight', 'browser', 'lighthouse', 'dev'];
-const STAGES = ['load', 'markdown', 'bundle', 'render', 'write'];
+const STAGES = ['load', 'markdown', 'bundle', 'pages', 'render', 'integrity', 'write'];
+// Counts the CLI prints next to its stage times: tutorial pages rendered, and reused from the page store.
+const COUNTS = ['rendered', 'reused'];
 
 function parseArgs(argv) {
   const a = { quick: false, runs: undefined, seed: 1, only: undefined, compile: true, keep: false, maxRssGb: 12 };
@@ -127,7 +129,7 @@ async function oneBuild(label, root, { cold }) {
   const src = srcFingerprint();
   srcSeen.add(src);
   const r = await runBuild({ root, out: path.join(root, 'out'), maxRssKb, env: heapEnv });
-  const t = r.timings ? Object.entries(r.timings).map(([k, v]) => `${k} ${fmtMs(v)}`).join(', ') : 'timings n/a';
+  const t = r.timings ? Object.entries(r.timings).map(([k, v]) => (COUNTS.includes(k) ? `${k} ${v}` : `${k} ${fmtMs(v)}`)).join(', ') : 'timings n/a';
   if (r.ok) log(`  ${label} [src ${src}]: ${fmtMs(r.wallMs)} wall (CLI says ${r.cliSeconds} s), ${r.pages} pages, peak RSS ${fmtKb(r.peakRssKb)} (process tree ${fmtKb(r.treePeakKb)}); ${t}`);
   else log(`  ${label} [src ${src}]: FAILED after ${fmtMs(r.wallMs)} (peak RSS ${fmtKb(r.peakRssKb)}, process tree ${fmtKb(r.treePeakKb)}; ${r.timings ? t : 'no stage timings printed'}): ${r.error}`);
   return r;
@@ -314,16 +316,18 @@ function printSummary() {
   if (srcSeen.size > 1) log(`⚠ src/ changed during the run (${srcSeen.size} versions: ${[...srcSeen].join(', ')}): builds measured different code; see [src …] in the log.\n`);
   log(`Node ${process.version}, ${os.cpus().length} CPU, load average during the run ${median(loads)?.toFixed(1)} median / ${Math.max(...loads).toFixed(1)} max; bench took ${fmtMs(total)}.`);
   if (results.builds.length) {
-    log('\n| build | pages | wall | ms/page | peak RSS | out/ size | HTML/tutorial | load | markdown | bundle¹ | render | write | other stages |');
-    log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+    log('\n| build | pages | rendered / reused | wall | ms/page | peak RSS | out/ size | HTML/tutorial | load | markdown² | bundle¹ | pages³ | render⁴ | integrity | write | other stages |');
+    log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const b of results.builds) {
       const t = (k) => (b.timings && b.timings[k] !== undefined ? fmtMs(b.timings[k]) : 'n/a');
-      const other = b.timings ? Object.keys(b.timings).filter((k) => !STAGES.includes(k)).map((k) => `${k} ${fmtMs(b.timings[k])}`).join(', ') || '' : 'n/a';
+      const other = b.timings ? Object.keys(b.timings).filter((k) => !STAGES.includes(k) && !COUNTS.includes(k)).map((k) => `${k} ${fmtMs(b.timings[k])}`).join(', ') || '' : 'n/a';
+      const counts = b.timings?.rendered !== undefined ? `${b.timings.rendered} / ${b.timings.reused}` : 'n/a';
       const runs = b.runs > 1 ? ` (median of ${b.okRuns})` : '';
-      if (!b.okRuns) log(`| ${b.name} ${b.mode} | failed after ${fmtMs(b.failed?.wallMs)}, peak RSS ${fmtKb(b.failed?.peakRssKb)}: ${b.error?.replace(/\|/g, '/')} ||||||||||||`);
-      else log(`| ${b.name} ${b.mode}${runs} | ${b.pages} | ${fmtMs(b.wallMs)} | ${b.msPerPage.toFixed(1)} | ${fmtKb(b.peakRssKb)} | ${fmtBytes(b.outBytes)} | ${fmtBytes(Math.round(b.tutorialHtmlAvg ?? NaN))} | ${t('load')} | ${t('markdown')} | ${t('bundle')} | ${t('render')} | ${t('write')} | ${other} |`);
+      if (!b.okRuns) log(`| ${b.name} ${b.mode} | failed after ${fmtMs(b.failed?.wallMs)}, peak RSS ${fmtKb(b.failed?.peakRssKb)}: ${b.error?.replace(/\|/g, '/')} |||||||||||||||`);
+      else log(`| ${b.name} ${b.mode}${runs} | ${b.pages} | ${counts} | ${fmtMs(b.wallMs)} | ${b.msPerPage.toFixed(1)} | ${fmtKb(b.peakRssKb)} | ${fmtBytes(b.outBytes)} | ${fmtBytes(Math.round(b.tutorialHtmlAvg ?? NaN))} | ${t('load')} | ${t('markdown')} | ${t('bundle')} | ${t('pages')} | ${t('render')} | ${t('integrity')} | ${t('write')} | ${other} |`);
     }
-    log('\n¹ stage times come from the CLI (REACTSITE_TIMINGS=1); bundling runs concurrently with load and markdown, so stages overlap and do not add up to the wall time. Peak RSS is `/usr/bin/time -v` of the build process.');
+    log('\n¹ stage times come from the CLI (REACTSITE_TIMINGS=1); bundling runs concurrently with load and markdown, so stages overlap and do not add up to the wall time. Peak RSS is `/usr/bin/time -v` of the build process (worker threads included).');
+    log('² Markdown of the static pages (tutorial bodies are part of "pages"). ³ Tutorial pages: Markdown, highlighting, rendering and writing together, per page, on every core (or linking them from the page store). ⁴ The other pages (landing, hub, static, 404, redirects) on the main thread.');
   }
   if (results.weight) {
     const br = results.browser ?? {};

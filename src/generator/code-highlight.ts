@@ -8,7 +8,6 @@ import type { Element, Root } from 'hast';
 import { toString as hastText } from 'hast-util-to-string';
 import { bundledLanguages, createHighlighter, type HighlighterGeneric } from 'shiki';
 import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
-import { SKIP, visit } from 'unist-util-visit';
 import { tokenClass, whitespaceNeutral } from './code-palette.js';
 import { CODE_THEMES } from './code-themes.js';
 
@@ -117,34 +116,34 @@ export function highlightedLines(text: string, grammar: IGrammar | undefined): s
     .join('\n');
 }
 
-/** Highlights every `pre > code` block of the tree. */
-export function rehypeHighlight() {
-  return async (tree: Root) => {
-    const blocks: { code: Element; parent: Element | Root; index: number }[] = [];
-    visit(tree, 'element', (pre: Element, index, parent) => {
-      const code = pre.children[0];
-      if (pre.tagName !== 'pre' || !parent || index === undefined || code?.type !== 'element' || code.tagName !== 'code') return;
-      blocks.push({ code, parent: parent as Element | Root, index });
-      return SKIP;
-    });
-    if (!blocks.length) return;
-    const input = blocks.map(({ code }) => ({ lang: languageOf(code), text: hastText(code).replace(/\n$/, '') }));
-    const htmls = await (remote ?? highlightBlocks)(input);
-    for (const [i, { code, parent, index }] of blocks.entries()) {
-      const { lang, text } = input[i]!;
-      const html = htmls[i]!;
-      const meta = String((code.data as { meta?: string } | undefined)?.meta ?? '');
-      const numbered = /(^|\s)showLineNumbers(\s|$)/.test(meta);
-      const lineCount = text.split(/\r?\n/).length;
-      const codeEl: Element = {
-        type: 'element',
-        tagName: 'code',
-        properties: { 'data-language': lang, 'data-theme': THEME_NAMES, ...(numbered ? { 'data-line-numbers': '', 'data-line-numbers-max-digits': String(lineCount).length } : {}) },
-        children: [],
-        data: { html } as Element['data'],
-      };
-      const pre: Element = { type: 'element', tagName: 'pre', properties: { tabIndex: 0, 'data-language': lang, 'data-theme': THEME_NAMES }, children: [codeEl] };
-      parent.children[index] = { type: 'element', tagName: 'figure', properties: { 'data-rehype-pretty-code-figure': '' }, children: [pre] };
-    }
-  };
+/** A `pre > code` element found in a tree, with where it sits (so it can be replaced). */
+export interface PreBlock { code: Element; parent: Element | Root; index: number }
+
+/** The block `pre` is, or undefined when it is not a `pre > code` element. */
+export function preBlockOf(pre: Element, parent: Element | Root, index: number): PreBlock | undefined {
+  const code = pre.children[0];
+  return pre.tagName === 'pre' && code?.type === 'element' && code.tagName === 'code' ? { code, parent, index } : undefined;
+}
+
+/** Highlights `blocks` (on this thread, or remotely when set) and puts each figure in place of its `pre`. */
+export async function highlightPreBlocks(blocks: readonly PreBlock[]): Promise<void> {
+  if (!blocks.length) return;
+  const input = blocks.map(({ code }) => ({ lang: languageOf(code), text: hastText(code).replace(/\n$/, '') }));
+  const htmls = await (remote ?? highlightBlocks)(input);
+  for (const [i, { code, parent, index }] of blocks.entries()) {
+    const { lang, text } = input[i]!;
+    const html = htmls[i]!;
+    const meta = String((code.data as { meta?: string } | undefined)?.meta ?? '');
+    const numbered = /(^|\s)showLineNumbers(\s|$)/.test(meta);
+    const lineCount = text.split(/\r?\n/).length;
+    const codeEl: Element = {
+      type: 'element',
+      tagName: 'code',
+      properties: { 'data-language': lang, 'data-theme': THEME_NAMES, ...(numbered ? { 'data-line-numbers': '', 'data-line-numbers-max-digits': String(lineCount).length } : {}) },
+      children: [],
+      data: { html } as Element['data'],
+    };
+    const pre: Element = { type: 'element', tagName: 'pre', properties: { tabIndex: 0, 'data-language': lang, 'data-theme': THEME_NAMES }, children: [codeEl] };
+    parent.children[index] = { type: 'element', tagName: 'figure', properties: { 'data-rehype-pretty-code-figure': '' }, children: [pre] };
+  }
 }

@@ -4,6 +4,8 @@ import path from 'node:path';
 
 /** Entries under `dir` that `valid` accepts; `enabled: false` makes it a no-op. */
 export class JsonCache<T> {
+  private readonly madeDirs = new Set<string>();
+
   constructor(
     private readonly dir: string,
     private readonly enabled: boolean,
@@ -13,8 +15,11 @@ export class JsonCache<T> {
   /** The entry stored under `key`, or undefined when absent, unreadable, corrupt or not valid. */
   get(key: string): T | undefined {
     if (!this.enabled) return undefined;
+    const file = this.file(key);
+    // A miss is the common case of a cold build: checking costs less than a thrown ENOENT.
+    if (!fs.existsSync(file)) return undefined;
     try {
-      const entry = JSON.parse(fs.readFileSync(this.file(key), 'utf8')) as { key?: string; value?: unknown };
+      const entry = JSON.parse(fs.readFileSync(file, 'utf8')) as { key?: string; value?: unknown };
       return entry.key === key && this.valid(entry.value) ? entry.value : undefined;
     } catch {
       return undefined;
@@ -26,7 +31,11 @@ export class JsonCache<T> {
     if (!this.enabled) return;
     const file = this.file(key);
     try {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const dir = path.dirname(file);
+      if (!this.madeDirs.has(dir)) {
+        fs.mkdirSync(dir, { recursive: true });
+        this.madeDirs.add(dir);
+      }
       fs.writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify({ key, value }));
       fs.renameSync(`${file}.${process.pid}.tmp`, file);
     } catch {

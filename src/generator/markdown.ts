@@ -8,9 +8,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { bundledLanguages } from 'shiki';
-import { rehypeHighlight } from './code-highlight.js';
+import { highlightPreBlocks, preBlockOf, type PreBlock } from './code-highlight.js';
 import { unified, type Processor } from 'unified';
-import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { CODE_THEMES } from './code-themes.js';
 import { nearest, warning, type Problem } from './errors.js';
@@ -69,10 +68,16 @@ export async function warmUpMarkdown(): Promise<void> {
 function createProcessor(allowRawHtml: boolean) {
   const base = unified().use(remarkParse).use(remarkGfm).use(remarkFacts, { allowRawHtml }).use(remarkRehype, { allowDangerousHtml: allowRawHtml });
   const withRaw = allowRawHtml ? base.use(rehypeRaw) : base;
-  return withRaw
-    .use(rehypeHeadingIds)
-    .use(rehypeHighlight)
-    .use(rehypeStripPositions) as unknown as Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>;
+  return withRaw.use(rehypeFinish) as unknown as Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>;
+}
+
+type AnyNode = { type: string; position?: unknown; children?: AnyNode[] };
+
+/** Calls `f` on every node of a tree, parents first (a plain walk: unist-util-visit allocated per node). */
+function walk<N extends AnyNode>(node: N, f: (node: N, parent: N | undefined, index: number) => boolean | void, parent?: N, index = 0): void {
+  if (f(node, parent, index) === false) return;
+  const children = node.children as N[] | undefined;
+  if (children) for (let i = 0; i < children.length; i++) walk(children[i]!, f, node, i);
 }
 
 /** Counts prose words, records code samples, maps unknown languages to plain text, escapes raw HTML. */
@@ -80,7 +85,8 @@ function remarkFacts(options: { allowRawHtml: boolean }) {
   return (tree: MdastRoot, file: VFile) => {
     const data = file.data as unknown as FileData;
     const at = (line: number | undefined) => (line ?? 1) + data.bodyLine - 1;
-    visit(tree, (node) => {
+    walk(tree as AnyNode, (n) => {
+      const node = n as unknown as MdastRoot['children'][number];
       if (node.type === 'text') data.words += countWords(node.value);
       if (node.type === 'inlineCode') data.words += 1;
       if (node.type === 'html' && !options.allowRawHtml) {
@@ -106,22 +112,26 @@ function visitCode(node: Code, data: FileData, line: number) {
   if (!known || PLAIN.has(lang) || !lang) node.lang = 'plaintext';
 }
 
-/** Gives h2-h6 stable GitHub-style ids (unique within the body). */
-function rehypeHeadingIds() {
-  return (tree: HastRoot) => {
+/**
+ * One pass over the HTML tree: drops source positions (not rendered, and they would triple the size of the
+ * cached tree), gives h1-h6 stable GitHub-style ids (unique within the body), and highlights code blocks.
+ */
+function rehypeFinish() {
+  return async (tree: HastRoot) => {
     const slugger = new GithubSlugger();
-    visit(tree, 'element', (el: Element) => {
-      if (/^h[1-6]$/.test(el.tagName) && !el.properties.id) el.properties.id = slugger.slug(hastText(el));
-    });
-  };
-}
-
-/** Drops source positions: they are not rendered and would triple the size of the cached tree. */
-function rehypeStripPositions() {
-  return (tree: HastRoot) => {
-    visit(tree, (node) => {
+    const blocks: PreBlock[] = [];
+    walk(tree as AnyNode, (node, parent, index) => {
       delete node.position;
+      if (node.type !== 'element') return;
+      const el = node as unknown as Element;
+      if (el.tagName.length === 2 && /^h[1-6]$/.test(el.tagName) && !el.properties.id) el.properties.id = slugger.slug(hastText(el));
+      const block = parent && el.tagName === 'pre' ? preBlockOf(el, parent as unknown as Element, index) : undefined;
+      if (block) {
+        blocks.push(block);
+        return false;
+      }
     });
+    await highlightPreBlocks(blocks);
   };
 }
 

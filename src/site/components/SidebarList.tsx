@@ -38,7 +38,7 @@ function Heading({ g, base }: { g: SidebarGroup; base: string }) {
   );
 }
 
-interface Prepared { compact: boolean; full: string; groups: { category: string; open: string; closed: string }[]; categoryOf: Map<string, string> }
+interface Prepared { compact: boolean; full: string; groups: { category: string; open: string; closed: string }[]; categoryOf: Map<string, string>; byCategory: Map<string | undefined, string> }
 const cache = new WeakMap<readonly Tutorial[], Map<string, Prepared>>();
 
 function prepare(tutorials: readonly Tutorial[], base: string): Prepared {
@@ -49,7 +49,7 @@ function prepare(tutorials: readonly Tutorial[], base: string): Prepared {
     const groups = sidebarGroups(tutorials);
     const compact = isCompactSidebar(tutorials);
     const rendered = groups.map((g) => ({ category: g.category, open: renderToStaticMarkup(<Group g={g} base={base} />), closed: compact ? renderToStaticMarkup(<Heading g={g} base={base} />) : '' }));
-    p = { compact, full: rendered.map((r) => r.open).join(''), groups: rendered, categoryOf: new Map(tutorials.map((t) => [t.slug, t.category])) };
+    p = { compact, full: rendered.map((r) => r.open).join(''), groups: rendered, categoryOf: new Map(tutorials.map((t) => [t.slug, t.category])), byCategory: new Map() };
     byBase.set(base, p);
   }
   return p;
@@ -60,11 +60,17 @@ export function sidebarListHtml(tutorials: readonly Tutorial[], base: string, sl
   const p = prepare(tutorials, base);
   if (!p.compact) return p.full;
   const current = slug ? p.categoryOf.get(slug) : undefined;
-  return p.groups.map((g) => (g.category === current ? g.open : g.closed)).join('');
+  // One list per category, joined once per build: every page of a category shares it.
+  let html = p.byCategory.get(current);
+  if (html === undefined) p.byCategory.set(current, (html = p.groups.map((g) => (g.category === current ? g.open : g.closed)).join('')));
+  return html;
 }
 
 /** Marks the entry of `slug` as the current page (highlight and aria-current) in the shared list HTML. */
 export function markCurrent(html: string, slug: string | undefined): string {
   if (!slug) return html;
-  return html.replace(new RegExp(`class="side-link"( href="[^"]*" data-slug="${slug}")`), 'class="side-link is-current" aria-current="page"$1');
+  const at = html.indexOf(` data-slug="${slug}"`);
+  const link = at < 0 ? -1 : html.lastIndexOf('class="side-link"', at);
+  if (link < 0) return html;
+  return `${html.slice(0, link)}class="side-link is-current" aria-current="page"${html.slice(link + 'class="side-link"'.length)}`;
 }
