@@ -36,6 +36,7 @@ export async function renderPageJob(job: PageJob, renderer: SiteRenderer, data: 
 
 /** Puts a finished page in place: into the store and hard-linked into out/, or written straight into out/. */
 export function placePage(job: PageJob, html: string, target: PageTarget): { size: number; mtimeMs: number } {
+  // The main thread claimed this path (nothing recycled is there any more).
   const dest = path.join(target.outTmp, job.route.file);
   if (!target.storeDir) {
     fs.writeFileSync(dest, html);

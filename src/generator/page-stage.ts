@@ -58,7 +58,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
       out.reused++;
       continue;
     }
-    o.output.ensureDirOf(route.file);
+    o.output.claim(route.file);
     jobs.push({ route, key, mdKey, doc: { id: route.ref!, file: doc.file, content: doc.content, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated } });
   }
   if (jobs.length) {

@@ -11,7 +11,7 @@ import type { Problem } from './errors.js';
 import type { SourceLink } from './markdown.js';
 
 /** Bumped whenever the index format or what a page key covers changes. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** What the build needs about a page without reading it: its links and ids, and its Markdown facts. */
 export interface PageMeta { facts: PlainFacts; md: { words: number; links: SourceLink[]; warnings: Problem[] } }
@@ -61,10 +61,19 @@ export class PageStore {
   private readonly entries = new Map<string, StoredPage>();
   private readonly used = new Map<string, StoredPage>();
 
+  private recorded = false;
+
   constructor(readonly dir: string) {
     try {
-      const index = JSON.parse(fs.readFileSync(this.indexFile(), 'utf8')) as { format?: number; entries?: Record<string, unknown> };
-      if (index.format === FORMAT && index.entries && typeof index.entries === 'object') for (const [k, v] of Object.entries(index.entries)) if (isStoredPage(v)) this.entries.set(k, v);
+      const index = JSON.parse(fs.readFileSync(this.indexFile(), 'utf8')) as { format?: number; urls?: unknown; entries?: Record<string, unknown> };
+      if (index.format !== FORMAT || !Array.isArray(index.urls) || !index.entries || typeof index.entries !== 'object') return;
+      const urls = index.urls as unknown[];
+      for (const [k, v] of Object.entries(index.entries)) {
+        const facts = (v as { facts?: { urls?: unknown } }).facts;
+        if (!Array.isArray(facts?.urls)) continue;
+        facts.urls = facts.urls.map((i) => urls[i as number]);
+        if (isStoredPage(v) && v.facts.urls.every((u) => typeof u === 'string')) this.entries.set(k, v);
+      }
     } catch {
       // No index yet, or an unreadable one: every page is simply rendered again.
     }
@@ -87,6 +96,7 @@ export class PageStore {
   /** Records a page written by writeStoredPage (on any thread) as part of this build. */
   record(key: string, page: StoredPage): void {
     this.used.set(key, page);
+    this.recorded = true;
   }
 
   /** The file of a stored page. */
@@ -94,12 +104,27 @@ export class PageStore {
     return storedPageFile(this.dir, key);
   }
 
-  /** Writes the index of the pages this build used and deletes every other stored page (and stray temp files). */
+  /**
+   * Writes the index of the pages this build used and deletes every other stored page (and stray temp files);
+   * nothing to do when the build used exactly the stored pages. Page URLs are written once, in a table: every
+   * page repeats the navigation's links, which made the index ten times larger.
+   */
   save(): void {
+    if (!this.recorded && this.used.size === this.entries.size) return;
     try {
       fs.mkdirSync(this.dir, { recursive: true });
+      const table = new Map<string, number>();
+      const entries: Record<string, unknown> = {};
+      for (const [k, e] of this.used) {
+        const urls = e.facts.urls.map((u) => {
+          let i = table.get(u);
+          if (i === undefined) table.set(u, (i = table.size));
+          return i;
+        });
+        entries[k] = { ...e, facts: { ...e.facts, urls } };
+      }
       const tmp = `${this.indexFile()}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify({ format: FORMAT, entries: Object.fromEntries(this.used) }));
+      fs.writeFileSync(tmp, JSON.stringify({ format: FORMAT, urls: [...table.keys()], entries }));
       fs.renameSync(tmp, this.indexFile());
       for (const sub of fs.readdirSync(this.dir, { withFileTypes: true })) {
         if (!sub.isDirectory()) continue;

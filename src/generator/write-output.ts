@@ -89,12 +89,18 @@ export function linkOrCopy(src: string, dest: string): void {
 
 /**
  * The temp folder a build writes into, swapped in place of out/ by commit(). With a `trashDir` (inside the
- * project's cache), the replaced out/ is moved there and the next build deletes it in a detached background
- * process: no build waits for the deletion of a whole site (0.5 to 0.9 s for 4,000 pages on this machine).
+ * project's cache), the replaced out/ is moved there; the next build recycles it as its temp folder (its
+ * folders already exist, and its pages are often already the right hard links) and makes it exactly the new
+ * output: every file is replaced, never written through, and whatever the build did not place is deleted
+ * before the swap. Older trash goes to a detached background process. No build creates 4,000 folders or
+ * waits for the deletion of a whole site (together 0.7 to 1.3 s at 4,000 pages on this machine).
  */
 export class OutputDir {
   readonly tmp: string;
   private readonly dirs = new Set<string>();
+  /** Files and folders the recycled temp folder had; files leave it as the build places them. */
+  private readonly leftFiles = new Set<string>();
+  private readonly leftDirs = new Set<string>();
 
   private constructor(
     readonly outDir: string,
@@ -103,19 +109,42 @@ export class OutputDir {
     this.tmp = path.join(path.dirname(outDir), `.${path.basename(outDir)}.tmp-${process.pid}`);
   }
 
-  /** Repairs what a killed build left, starts deleting old trash, then starts an empty temp folder next to `outDir`. */
+  /** Repairs what a killed build left, recycles the newest trash (or starts empty), and deletes older trash in the background. */
   static open(outDir: string, trashDir?: string): OutputDir {
     try {
       recoverOutput(outDir, trashDir);
       const o = new OutputDir(outDir, trashDir);
-      removeInBackground(trashEntries(trashDir, outDir).map((f) => path.join(trashDir!, f)));
       fs.mkdirSync(path.dirname(outDir), { recursive: true });
       fs.rmSync(o.tmp, { recursive: true, force: true });
-      fs.mkdirSync(o.tmp);
+      const trash = trashEntries(trashDir, outDir);
+      const newest = trash.pop();
+      removeInBackground(trash.map((f) => path.join(trashDir!, f)));
+      let recycled = false;
+      if (newest) {
+        try {
+          fs.renameSync(path.join(trashDir!, newest), o.tmp);
+          recycled = true;
+        } catch {
+          removeInBackground([path.join(trashDir!, newest)]);
+        }
+      }
+      if (recycled) o.survey();
+      else fs.mkdirSync(o.tmp);
       o.dirs.add('.');
       return o;
     } catch (e) {
       throw writeError(outDir, e);
+    }
+  }
+
+  /** Lists what the recycled temp folder holds. */
+  private survey(dir = ''): void {
+    for (const e of fs.readdirSync(path.join(this.tmp, dir), { withFileTypes: true })) {
+      const rel = dir ? `${dir}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        this.leftDirs.add(rel);
+        this.survey(rel);
+      } else this.leftFiles.add(rel);
     }
   }
 
@@ -124,39 +153,73 @@ export class OutputDir {
     const dir = path.posix.dirname(file);
     if (this.dirs.has(dir)) return;
     this.ensureDirOf(dir);
-    try {
-      fs.mkdirSync(path.join(this.tmp, dir));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    if (this.leftDirs.has(dir)) {
+      this.leftDirs.delete(dir);
+    } else {
+      // A recycled file where this build needs a folder goes first.
+      if (this.leftFiles.delete(dir)) fs.rmSync(path.join(this.tmp, dir), { force: true });
+      try {
+        fs.mkdirSync(path.join(this.tmp, dir));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
     }
     this.dirs.add(dir);
   }
 
+  /**
+   * Claims out-relative `file` for a file placed by this build (here or on another thread); a recycled file
+   * there is removed, so nothing is ever written through a hard link. Returns the absolute path.
+   */
+  claim(file: string): string {
+    this.ensureDirOf(file);
+    const abs = path.join(this.tmp, file);
+    if (this.leftFiles.delete(file) || this.leftDirs.delete(file)) fs.rmSync(abs, { recursive: true, force: true });
+    return abs;
+  }
+
   /** Writes one out-relative file. */
   write(file: string, data: string | Uint8Array): void {
-    this.ensureDirOf(file);
-    fs.writeFileSync(path.join(this.tmp, file), data);
+    fs.writeFileSync(this.claim(file), data);
   }
 
   /** Puts `src` (a stored page) at out-relative `file`: a hard link, or a copy where links are not possible. */
   link(file: string, src: string): void {
     this.ensureDirOf(file);
     const dest = path.join(this.tmp, file);
+    if (this.leftDirs.delete(file)) fs.rmSync(dest, { recursive: true, force: true });
+    if (this.leftFiles.delete(file)) {
+      // A recycled page that already is this stored page stays; anything else is replaced.
+      try {
+        const [a, b] = [fs.statSync(dest), fs.statSync(src)];
+        if (a.ino === b.ino && a.dev === b.dev) return;
+      } catch {
+        // replaced below
+      }
+      fs.rmSync(dest, { recursive: true, force: true });
+    }
     linkOrCopy(src, dest);
   }
 
   /** Copies public/ into the output (content files written later win). */
   async copyPublic(publicDir: string): Promise<void> {
     if (!fs.existsSync(publicDir)) return;
-    for (const f of await fg('**/*', { cwd: publicDir, dot: false, onlyFiles: true })) {
-      this.ensureDirOf(f);
-      fs.copyFileSync(path.join(publicDir, f), path.join(this.tmp, f));
-    }
+    for (const f of await fg('**/*', { cwd: publicDir, dot: false, onlyFiles: true })) fs.copyFileSync(path.join(publicDir, f), this.claim(f));
+  }
+
+  /** Deletes what the recycled temp folder had and this build did not place, so the output is exactly this build. */
+  private sweep(): void {
+    for (const f of this.leftFiles) fs.rmSync(path.join(this.tmp, f), { recursive: true, force: true });
+    // Deepest first: a folder is only removed after what was in it.
+    for (const d of [...this.leftDirs].sort((a, b) => b.length - a.length)) fs.rmSync(path.join(this.tmp, d), { recursive: true, force: true });
+    this.leftFiles.clear();
+    this.leftDirs.clear();
   }
 
   /** Replaces out/ with the temp folder using two back-to-back renames; recoverOutput repairs a kill between them. */
   async commit(): Promise<void> {
     try {
+      this.sweep();
       const had = fs.existsSync(this.outDir);
       const old = had ? this.setAside() : undefined;
       try {

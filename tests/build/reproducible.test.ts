@@ -26,6 +26,31 @@ describe('reproducible and atomic output', () => {
     expect(files).not.toContain('about/index.html');
   });
 
+  it('recycles the out/ of two builds ago into exactly the new output, never writing through its hard links', async () => {
+    const root = makeProject();
+    const build = () => runCli(['build', '--root', root], { env: { REACTSITE_TIMINGS: '1' } });
+    const body = (id: string) => path.join(root, 'content', 'tutorials', `${id}.md`);
+    expect((await build()).code).toBe(0);
+    // A page user-edited in place, and a stray file: both in the out/ that the third build recycles.
+    fs.appendFileSync(path.join(root, 'out', 'tutorial', 'react-beta', 'index.html'), '<!-- edited in place -->');
+    fs.writeFileSync(path.join(root, 'out', 'stray.html'), 'stray');
+    fs.appendFileSync(body('alpha'), '\nA second build paragraph.\n');
+    expect((await build()).code).toBe(0);
+    fs.appendFileSync(body('beta'), '\nA third build paragraph.\n');
+    // A page that goes away (and the link to it from about.md with it).
+    fs.rmSync(path.join(root, 'content', 'pages', 'contact.md'));
+    fs.writeFileSync(path.join(root, 'content', 'pages', 'about.md'), fs.readFileSync(path.join(root, 'content', 'pages', 'about.md'), 'utf8').replace(/\[([^\]]*)\]\(\/contact\/\)/g, '$1'));
+    const third = await build();
+    expect(third.code).toBe(0);
+    const fresh = await runCli(['build', '--root', root, '--out', 'fresh', '--no-cache']);
+    expect(fresh.code).toBe(0);
+    expect(snapshotDir(path.join(root, 'out'))).toEqual(snapshotDir(path.join(root, 'fresh')));
+    // The stored pages were not written through: a fourth build reuses every one of them.
+    const fourth = await build();
+    expect(JSON.parse(/timings: (.*)/.exec(fourth.stdout)![1]!)).toMatchObject({ rendered: 0, reused: 3 });
+    expect(snapshotDir(path.join(root, 'out'))).toEqual(snapshotDir(path.join(root, 'fresh')));
+  });
+
   it('keeps the previous out/ intact when a build is killed with SIGKILL at any point, and the next build succeeds', async () => {
     const root = makeProject();
     expect((await runCli(['build', '--root', root])).code).toBe(0);
