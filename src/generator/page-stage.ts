@@ -53,7 +53,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     const mdKey = markdownKey(mdCache, doc, o.content.site.allowRawHtml);
     const key = pageKey(shared, route, mdKey);
     const hit = store?.get(key);
-    if (hit && reuse(o.output, route.file, store!.file(key))) {
+    if (hit && reuse(o.output, route.file, store!.file(key), hit.id)) {
       take(route, doc.file, hit);
       out.reused++;
       continue;
@@ -98,9 +98,9 @@ export function poolMode(jobs: number, workers: number, env = process.env): Pool
 }
 
 /** Links a stored page into the output; false when the stored file vanished meanwhile (it is rendered instead). */
-function reuse(output: OutputDir, file: string, src: string): boolean {
+function reuse(output: OutputDir, file: string, src: string, srcId: { ino: number; dev: number }): boolean {
   try {
-    output.link(file, src);
+    output.link(file, src, srcId);
     return true;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;

@@ -79,18 +79,14 @@ export class PageStore {
     }
   }
 
-  /** The stored page of `key` when its file is still the one written, else undefined. */
-  get(key: string): StoredPage | undefined {
+  /** The stored page of `key` (with its file's inode and device) when its file is still the one written, else undefined. */
+  get(key: string): (StoredPage & { id: { ino: number; dev: number } }) | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
-    try {
-      const st = fs.statSync(storedPageFile(this.dir, key));
-      if (st.size !== e.size || st.mtimeMs !== e.mtimeMs) return undefined;
-    } catch {
-      return undefined;
-    }
+    const st = fs.statSync(storedPageFile(this.dir, key), { throwIfNoEntry: false });
+    if (!st || st.size !== e.size || st.mtimeMs !== e.mtimeMs) return undefined;
     this.used.set(key, e);
-    return e;
+    return { ...e, id: { ino: st.ino, dev: st.dev } };
   }
 
   /** Records a page written by writeStoredPage (on any thread) as part of this build. */

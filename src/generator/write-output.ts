@@ -174,7 +174,8 @@ export class OutputDir {
   claim(file: string): string {
     this.ensureDirOf(file);
     const abs = path.join(this.tmp, file);
-    if (this.leftFiles.delete(file) || this.leftDirs.delete(file)) fs.rmSync(abs, { recursive: true, force: true });
+    if (this.leftFiles.delete(file)) fs.rmSync(abs, { force: true });
+    else if (this.leftDirs.delete(file)) fs.rmSync(abs, { recursive: true, force: true });
     return abs;
   }
 
@@ -183,20 +184,20 @@ export class OutputDir {
     fs.writeFileSync(this.claim(file), data);
   }
 
-  /** Puts `src` (a stored page) at out-relative `file`: a hard link, or a copy where links are not possible. */
-  link(file: string, src: string): void {
+  /**
+   * Puts `src` (a stored page) at out-relative `file`: a hard link, or a copy where links are not possible.
+   * `srcId` (its inode and device, when the caller has just stat'ed it) saves a stat.
+   */
+  link(file: string, src: string, srcId?: { ino: number; dev: number }): void {
     this.ensureDirOf(file);
     const dest = path.join(this.tmp, file);
     if (this.leftDirs.delete(file)) fs.rmSync(dest, { recursive: true, force: true });
     if (this.leftFiles.delete(file)) {
       // A recycled page that already is this stored page stays; anything else is replaced.
-      try {
-        const [a, b] = [fs.statSync(dest), fs.statSync(src)];
-        if (a.ino === b.ino && a.dev === b.dev) return;
-      } catch {
-        // replaced below
-      }
-      fs.rmSync(dest, { recursive: true, force: true });
+      const a = fs.lstatSync(dest, { throwIfNoEntry: false });
+      const b = srcId ?? fs.statSync(src, { throwIfNoEntry: false });
+      if (a && b && a.ino === b.ino && a.dev === b.dev) return;
+      if (a) fs.unlinkSync(dest);
     }
     linkOrCopy(src, dest);
   }
