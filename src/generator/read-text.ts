@@ -1,9 +1,11 @@
-/** Reads a content file as text, refusing what is not text: binary data, invalid UTF-8, oversized files. */
+/** Reads a content file as text, refusing what is not text: binary data, invalid UTF-8, oversized files (2 MB for Markdown, 32 MB for JSON). */
 import fs from 'node:fs';
 import { problem, type Problem } from './errors.js';
 
-/** Largest content file accepted, in bytes (a long tutorial is about 30 KB). */
+/** Largest Markdown file accepted, in bytes (a long tutorial is about 30 KB). */
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
+/** Largest JSON data file accepted (a 4,000-tutorial registry written with two-space indents is about 2.5 MB). */
+export const MAX_DATA_BYTES = 32 * 1024 * 1024;
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
@@ -19,8 +21,11 @@ export async function readText(abs: string, file: string): Promise<{ text?: stri
     if (code === 'ENOENT') return { problem: problem('file not found', { file, hint: 'create it (see README "Content model")' }) };
     return { problem: problem(`cannot read the file (${code ?? String(e)})`, { file, hint: 'check its permissions' }) };
   }
-  if (buf.length > MAX_CONTENT_BYTES)
-    return { problem: problem(`file is ${(buf.length / 1048576).toFixed(1)} MB, over the ${MAX_CONTENT_BYTES / 1048576} MB limit`, { file, hint: 'split it into several tutorials' }) };
+  const max = file.endsWith('.json') ? MAX_DATA_BYTES : MAX_CONTENT_BYTES;
+  if (buf.length > max) {
+    const hint = file.endsWith('.json') ? 'this is far more than any site needs: check that the file holds only content data' : 'split it into several tutorials';
+    return { problem: problem(`file is ${(buf.length / 1048576).toFixed(1)} MB, over the ${max / 1048576} MB limit`, { file, hint }) };
+  }
   if (buf.includes(0)) return { problem: problem('file is binary, not text (it contains NUL bytes)', { file, hint: 'save it as UTF-8 text' }) };
   try {
     const text = decoder.decode(buf);
