@@ -1,9 +1,9 @@
 /**
  * Renders tutorial pages on every core. Worker threads start with the build and warm up (Markdown, Shiki, the
- * common grammar rules) while the main thread loads content and bundles. Every thread then takes whole pages
- * from one queue. For smaller sites ("hybrid") the main thread also hands its code highlighting to the workers,
- * which are already warm for it, and keeps several pages in progress so it parses the next while code of earlier
- * ones is highlighted. Only page meta comes back; the HTML is placed by whoever made it.
+ * common grammar rules) while the main thread loads content and bundles. Then either every thread takes whole
+ * pages from one queue ("pages"), or the main thread renders every page and hands all its code highlighting to
+ * the warm workers ("highlight"), keeping several pages in progress so it parses the next while the code of
+ * earlier ones is highlighted. Only page meta comes back; the HTML is placed by whoever made it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,8 +23,8 @@ export interface BatchReply { id: number; results: (StoredPage | { error: string
 /** What a worker answers for highlighting: inner HTML per block, or an error. */
 export interface HighlightReply { hl: number; html?: string[]; error?: string }
 
-/** How the pages of one run are spread: whole pages on every thread, the same plus main's highlighting on the workers, or main only. */
-export type PoolMode = 'pages' | 'hybrid' | 'main';
+/** How the pages of one run are spread: whole pages on every thread, main's highlighting on the workers, or main only. */
+export type PoolMode = 'pages' | 'highlight' | 'main';
 
 /** The compiled worker next to this module (dist/), or undefined when running from TypeScript sources. */
 export function pageWorkerFile(): string | undefined {
@@ -35,7 +35,7 @@ export function pageWorkerFile(): string | undefined {
 /** How many worker threads a build starts: one per core besides the main thread; REACTSITE_WORKERS=0 for none. */
 export function workerCount(env = process.env): number {
   if (env.REACTSITE_WORKERS === '0' || !pageWorkerFile()) return 0;
-  return Math.max(env.REACTSITE_WORKERS === 'force' || env.REACTSITE_WORKERS === 'hybrid' ? 1 : 0, os.availableParallelism() - 1);
+  return Math.max(env.REACTSITE_WORKERS === 'force' || env.REACTSITE_WORKERS === 'highlight' ? 1 : 0, os.availableParallelism() - 1);
 }
 
 /** Worker threads that warm up from the moment they are started, then do what they are given. */
@@ -106,16 +106,17 @@ export class PagePool {
 
   /**
    * Runs `jobs`; results (or errors) come back in job order. `onMain` renders one job on the main thread (in
-   * "hybrid" mode the caller routes its highlighting to highlight(), and up to six of its jobs are in progress).
+   * "highlight" mode the caller routes its highlighting to highlight(), and up to six of its jobs are in progress).
    */
   async run(jobs: readonly PageJob[], init: WorkerInit, onMain: (job: PageJob) => Promise<StoredPage>, mode: PoolMode): Promise<(StoredPage | Error)[]> {
     const results: (StoredPage | Error)[] = new Array(jobs.length);
     let next = 0;
     if (mode !== 'main') this.spawn();
-    const workers = mode === 'main' ? [] : this.workers;
+    // In "highlight" runs the workers take no pages: a page in progress would hold up the highlighting the main
+    // thread waits for (measured slower at 43, 200 and 1,000 code pages).
+    const workers = mode === 'pages' ? this.workers : [];
     const threads = workers.length + 1;
-    // Big batches for whole-page runs; one page at a time in hybrid runs, whose workers also answer highlighting.
-    const [batchMax, inFlightMax, mainLanes] = mode === 'pages' ? [8, 2, 1] : [1, 1, workers.length ? 6 : 1];
+    const [batchMax, inFlightMax, mainLanes] = [8, 2, mode === 'highlight' && this.workers.length ? 6 : 1];
     const take = (max: number): [number, number] => {
       const n = Math.max(1, Math.min(max, Math.ceil((jobs.length - next) / (threads * 4))));
       const start = next;

@@ -98,16 +98,16 @@ describe('reproducible and atomic output', () => {
 });
 
 describe('worker threads', () => {
-  it("render the same bytes as the main thread (whole pages, or pages and main's code), and a warm build from the page store does too", async () => {
+  it("render the same bytes as the main thread (whole pages, or only main's code), and a warm build from the page store does too", async () => {
     const root = makeProject();
     const main = await runCli(['build', '--root', root, '--out', 'out-main', '--no-cache'], { env: { REACTSITE_WORKERS: '0' } });
     const workers = await runCli(['build', '--root', root, '--out', 'out-workers', '--no-cache'], { env: { REACTSITE_WORKERS: 'force', REACTSITE_TIMINGS: '1' } });
-    const hybrid = await runCli(['build', '--root', root, '--out', 'out-hybrid'], { env: { REACTSITE_WORKERS: 'hybrid', REACTSITE_TIMINGS: '1' } });
+    const highlight = await runCli(['build', '--root', root, '--out', 'out-highlight'], { env: { REACTSITE_WORKERS: 'highlight', REACTSITE_TIMINGS: '1' } });
     const warm = await runCli(['build', '--root', root, '--out', 'out-warm'], { env: { REACTSITE_TIMINGS: '1' } });
-    expect([main.code, workers.code, hybrid.code, warm.code]).toEqual([0, 0, 0, 0]);
+    expect([main.code, workers.code, highlight.code, warm.code]).toEqual([0, 0, 0, 0]);
     expect(workers.stdout).toMatch(/"pages":/);
     expect(snapshotDir(path.join(root, 'out-workers'))).toEqual(snapshotDir(path.join(root, 'out-main')));
-    expect(snapshotDir(path.join(root, 'out-hybrid'))).toEqual(snapshotDir(path.join(root, 'out-main')));
+    expect(snapshotDir(path.join(root, 'out-highlight'))).toEqual(snapshotDir(path.join(root, 'out-main')));
     expect(snapshotDir(path.join(root, 'out-warm'))).toEqual(snapshotDir(path.join(root, 'out-main')));
     expect(JSON.parse(/timings: (.*)/.exec(warm.stdout)![1]!)).toMatchObject({ rendered: 0, reused: 3 });
     // The page store holds exactly the pages of the last build, and they are the very files in out/ (hard links).
