@@ -134,7 +134,8 @@ async function runBuild(flags: CliFlags): Promise<number> {
       throw writeError(opts.outDir, e);
     }
     const tc = performance.now();
-    await output.commit();
+    // An out/ made before the page store it links to was (re)made is not worth recycling.
+    await output.commit(result.pages.reused > 0);
     result.timings.swap = performance.now() - tc;
     report(result.warnings);
     if (process.env.REACTSITE_TIMINGS === '1') console.log(`timings: ${JSON.stringify({ ...Object.fromEntries(Object.entries(result.timings).map(([k, v]) => [k, Math.round(v * 10) / 10])), ...result.pages })}`);

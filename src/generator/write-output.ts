@@ -217,8 +217,12 @@ export class OutputDir {
     this.leftDirs.clear();
   }
 
-  /** Replaces out/ with the temp folder using two back-to-back renames; recoverOutput repairs a kill between them. */
-  async commit(): Promise<void> {
+  /**
+   * Replaces out/ with the temp folder using two back-to-back renames; recoverOutput repairs a kill between them.
+   * With `recyclable` false (a build that reused no stored page: the replaced out/ links to a page store that
+   * is gone), the replaced out/ is deleted in the background instead of kept for the next build to recycle.
+   */
+  async commit(recyclable = true): Promise<void> {
     try {
       this.sweep();
       const had = fs.existsSync(this.outDir);
@@ -230,6 +234,12 @@ export class OutputDir {
         throw e;
       }
       if (old && !old.trash) fs.rmSync(old.path, { recursive: true, force: true });
+      else if (old && !recyclable) {
+        // Renamed out of the recyclable names first, so no build picks it up while it is being deleted.
+        const doomed = path.join(path.dirname(old.path), `delete-${path.basename(old.path)}`);
+        fs.renameSync(old.path, doomed);
+        removeInBackground([doomed]);
+      }
     } catch (e) {
       this.abort();
       throw writeError(this.outDir, e);
