@@ -116,7 +116,7 @@ export class PagePool {
     // thread waits for (measured slower at 43, 200 and 1,000 code pages).
     const workers = mode === 'pages' ? this.workers : [];
     const threads = workers.length + 1;
-    const [batchMax, inFlightMax, mainLanes] = [8, 2, mode === 'highlight' && this.workers.length ? 6 : 1];
+    const mainLanes = mode === 'highlight' && this.workers.length ? 6 : 1;
     const take = (max: number): [number, number] => {
       const n = Math.max(1, Math.min(max, Math.ceil((jobs.length - next) / (threads * 4))));
       const start = next;
@@ -129,8 +129,9 @@ export class PagePool {
           let inFlight = 0;
           const send = () => {
             if (this.failure) return reject(this.failure);
-            while (inFlight < inFlightMax && next < jobs.length) {
-              const [start, end] = take(batchMax);
+            // Up to two batches of up to eight pages in flight, so a worker never waits for its next batch.
+            while (inFlight < 2 && next < jobs.length) {
+              const [start, end] = take(8);
               inFlight++;
               w.postMessage({ id: start, jobs: jobs.slice(start, end) });
             }
