@@ -10,7 +10,7 @@ import { fromPlainFacts, type HtmlFacts } from './html-facts.js';
 import type { Content } from './load.js';
 import { markdownCacheDir, markdownCacheOf, markdownKey } from './markdown-stage.js';
 import type { BuildOptions } from './options.js';
-import { pageKey, sharedKey } from './page-cache.js';
+import { pageKey, sharedKey } from './page-key.js';
 import type { PageJob } from './page-job.js';
 import type { PagePool, PoolMode } from './page-pool.js';
 import { PageStore, type PageMeta } from './page-store.js';
