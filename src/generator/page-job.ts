@@ -43,7 +43,13 @@ export function placePage(job: PageJob, html: string, target: PageTarget): { siz
     return { size: -1, mtimeMs: -1 };
   }
   const stored = writeStoredPage(target.storeDir, job.key, html);
-  linkOrCopy(storedPageFile(target.storeDir, job.key), dest);
+  try {
+    linkOrCopy(storedPageFile(target.storeDir, job.key), dest);
+  } catch (e) {
+    // Another build of the same project pruned the stored file meanwhile: the page still goes out, unlinked.
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    fs.writeFileSync(dest, html);
+  }
   return stored;
 }
 

@@ -56,6 +56,12 @@ export function hasPageStore(dir: string): boolean {
   return fs.existsSync(path.join(dir, 'index.json'));
 }
 
+/** A temp file of a page write that was killed (an hour old): one being written by another build is left alone. */
+function isStaleTemp(file: string): boolean {
+  const st = fs.statSync(file, { throwIfNoEntry: false });
+  return !!st && Date.now() - st.mtimeMs > 3_600_000;
+}
+
 /** The store of one project (normally `<root>/.cache/reactsite/pages`). */
 export class PageStore {
   private readonly entries = new Map<string, StoredPage>();
@@ -125,7 +131,10 @@ export class PageStore {
       for (const sub of fs.readdirSync(this.dir, { withFileTypes: true })) {
         if (!sub.isDirectory()) continue;
         const subDir = path.join(this.dir, sub.name);
-        for (const f of fs.readdirSync(subDir)) if (!(f.endsWith('.html') && this.used.has(f.slice(0, -5)))) fs.rmSync(path.join(subDir, f), { force: true });
+        for (const f of fs.readdirSync(subDir)) {
+          if (f.endsWith('.html') ? this.used.has(f.slice(0, -5)) : !isStaleTemp(path.join(subDir, f))) continue;
+          fs.rmSync(path.join(subDir, f), { force: true });
+        }
       }
     } catch {
       // A store that cannot be saved only costs speed next time.

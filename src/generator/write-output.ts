@@ -25,23 +25,64 @@ function trashEntries(trashDir: string | undefined, outDir: string): string[] {
   return fs.readdirSync(trashDir).filter((f) => f.startsWith(prefix)).sort();
 }
 
+/** Whether process `pid` is running (another build of the same project, or a killed one). */
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * Puts back an out/ left aside by a build killed mid-swap (from the trash, or a sibling `.out.old-*`);
- * removes the temp folders of killed builds.
+ * removes the temp folders of killed builds. What belongs to a build still running is left alone.
  */
 export function recoverOutput(outDir: string, trashDir?: string): void {
   const parent = path.dirname(outDir);
   const name = path.basename(outDir);
   if (!fs.existsSync(parent)) return;
-  const leftovers = fs.readdirSync(parent).filter((f) => f.startsWith(`.${name}.tmp-`) || f.startsWith(`.${name}.old-`));
+  const pidOf = (f: string) => Number(f.split('-').pop());
+  const leftovers = fs.readdirSync(parent).filter((f) => (f.startsWith(`.${name}.tmp-`) || f.startsWith(`.${name}.old-`)) && !isRunning(pidOf(f)));
   const old = leftovers.filter((f) => f.startsWith(`.${name}.old-`)).sort().pop();
-  // Only an out/ set aside by a swap that never finished: its build's temp folder is still there.
+  // Only an out/ set aside by a swap that never finished: its killed build's temp folder is still there.
   const trashed = trashEntries(trashDir, outDir)
-    .filter((f) => leftovers.includes(`.${name}.tmp-${f.split('-').pop()}`))
+    .filter((f) => leftovers.includes(`.${name}.tmp-${pidOf(f)}`))
     .pop();
   if (!fs.existsSync(outDir) && trashed) fs.renameSync(path.join(trashDir!, trashed), outDir);
   else if (!fs.existsSync(outDir) && old) fs.renameSync(path.join(parent, old), outDir);
   for (const f of leftovers) if (fs.existsSync(path.join(parent, f))) fs.rmSync(path.join(parent, f), { recursive: true, force: true });
+}
+
+/**
+ * Runs `f` while holding the swap lock of `outDir` (a file created exclusively next to it), so two builds of
+ * one project never interleave their renames. A lock whose build is gone is taken over.
+ */
+async function withSwapLock<T>(outDir: string, f: () => T): Promise<T> {
+  const lock = path.join(path.dirname(outDir), `.${path.basename(outDir)}.swap-lock`);
+  for (let waited = 0; ; waited += 20) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      let holder = 0;
+      try {
+        holder = Number(fs.readFileSync(lock, 'utf8')) || 0;
+      } catch {
+        continue; // released meanwhile: try again at once
+      }
+      if ((holder && !isRunning(holder)) || waited > 30_000) fs.rmSync(lock, { force: true });
+      else await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  try {
+    return f();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
 }
 
 /** A failed write as a located problem with a fix; errors that are not file-system errors pass through. */
@@ -225,26 +266,32 @@ export class OutputDir {
   async commit(recyclable = true): Promise<void> {
     try {
       this.sweep();
-      const had = fs.existsSync(this.outDir);
-      const old = had ? this.setAside() : undefined;
-      try {
-        fs.renameSync(this.tmp, this.outDir);
-      } catch (e) {
-        if (old) fs.renameSync(old.path, this.outDir);
-        throw e;
-      }
-      if (old && !old.trash) fs.rmSync(old.path, { recursive: true, force: true });
-      else if (old && !recyclable) {
-        // Renamed out of the recyclable names first, so no build picks it up while it is being deleted.
-        const doomed = path.join(path.dirname(old.path), `delete-${path.basename(old.path)}`);
-        fs.renameSync(old.path, doomed);
-        removeInBackground([doomed]);
-      }
+      await withSwapLock(this.outDir, () => this.swap(recyclable));
     } catch (e) {
       this.abort();
       throw writeError(this.outDir, e);
     }
   }
+
+  /** The two renames (under the swap lock). */
+  private swap(recyclable: boolean): void {
+    const had = fs.existsSync(this.outDir);
+    const old = had ? this.setAside() : undefined;
+    try {
+      fs.renameSync(this.tmp, this.outDir);
+    } catch (e) {
+      if (old) fs.renameSync(old.path, this.outDir);
+      throw e;
+    }
+    if (old && !old.trash) fs.rmSync(old.path, { recursive: true, force: true });
+    else if (old && !recyclable) {
+      // Renamed out of the recyclable names first, so no build picks it up while it is being deleted.
+      const doomed = path.join(path.dirname(old.path), `delete-${path.basename(old.path)}`);
+      fs.renameSync(old.path, doomed);
+      removeInBackground([doomed]);
+    }
+  }
+
 
   /** Moves out/ into the trash, or next to itself when the trash is elsewhere (another file system). */
   private setAside(): { path: string; trash: boolean } {

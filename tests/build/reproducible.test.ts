@@ -51,6 +51,17 @@ describe('reproducible and atomic output', () => {
     expect(snapshotDir(path.join(root, 'out'))).toEqual(snapshotDir(path.join(root, 'fresh')));
   });
 
+  it('survives two builds of the same project at once, into the same out/', async () => {
+    const root = makeProject();
+    expect((await runCli(['build', '--root', root])).code).toBe(0);
+    fs.appendFileSync(path.join(root, 'content', 'tutorials', 'alpha.md'), '\nA concurrent paragraph.\n');
+    const [a, b] = await Promise.all([runCli(['build', '--root', root]), runCli(['build', '--root', root], { env: { REACTSITE_WORKERS: 'force' } })]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    expect((await runCli(['build', '--root', root, '--out', 'fresh', '--no-cache'])).code).toBe(0);
+    expect(snapshotDir(path.join(root, 'out'))).toEqual(snapshotDir(path.join(root, 'fresh')));
+    expect(fs.readdirSync(root).filter((f) => f.startsWith('.out.'))).toEqual([]);
+  });
+
   it('keeps the previous out/ intact when a build is killed with SIGKILL at any point, and the next build succeeds', async () => {
     const root = makeProject();
     expect((await runCli(['build', '--root', root])).code).toBe(0);
