@@ -3,87 +3,14 @@
  * are written or hard-linked there as they are made) and swaps it in place of out/ at the end; until then out/
  * is untouched, and a failed or killed build leaves it as it was.
  */
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { problem, ReactsiteError } from './errors.js';
+import { recoverOutput, removeInBackground, trashEntries, trashPrefix, withSwapLock } from './output-recovery.js';
 
 /** Files of a build: out-relative path -> contents. */
 export type OutputFiles = Map<string, string | Uint8Array>;
-
-/** Prefix of the trash entries of one out/ folder (its absolute path, hashed). */
-function trashPrefix(outDir: string): string {
-  return `${createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 12)}-`;
-}
-
-/** The trash entries of `outDir`, oldest first (names end in a zero-padded time). */
-function trashEntries(trashDir: string | undefined, outDir: string): string[] {
-  if (!trashDir || !fs.existsSync(trashDir)) return [];
-  const prefix = trashPrefix(outDir);
-  return fs.readdirSync(trashDir).filter((f) => f.startsWith(prefix)).sort();
-}
-
-/** Whether process `pid` is running (another build of the same project, or a killed one). */
-function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Puts back an out/ left aside by a build killed mid-swap (from the trash, or a sibling `.out.old-*`);
- * removes the temp folders of killed builds. What belongs to a build still running is left alone.
- */
-export function recoverOutput(outDir: string, trashDir?: string): void {
-  const parent = path.dirname(outDir);
-  const name = path.basename(outDir);
-  if (!fs.existsSync(parent)) return;
-  const pidOf = (f: string) => Number(f.split('-').pop());
-  const leftovers = fs.readdirSync(parent).filter((f) => (f.startsWith(`.${name}.tmp-`) || f.startsWith(`.${name}.old-`)) && !isRunning(pidOf(f)));
-  const old = leftovers.filter((f) => f.startsWith(`.${name}.old-`)).sort().pop();
-  // Only an out/ set aside by a swap that never finished: its killed build's temp folder is still there.
-  const trashed = trashEntries(trashDir, outDir)
-    .filter((f) => leftovers.includes(`.${name}.tmp-${pidOf(f)}`))
-    .pop();
-  if (!fs.existsSync(outDir) && trashed) fs.renameSync(path.join(trashDir!, trashed), outDir);
-  else if (!fs.existsSync(outDir) && old) fs.renameSync(path.join(parent, old), outDir);
-  for (const f of leftovers) if (fs.existsSync(path.join(parent, f))) fs.rmSync(path.join(parent, f), { recursive: true, force: true });
-}
-
-/**
- * Runs `f` while holding the swap lock of `outDir` (a file created exclusively next to it), so two builds of
- * one project never interleave their renames. A lock whose build is gone is taken over.
- */
-async function withSwapLock<T>(outDir: string, f: () => T): Promise<T> {
-  const lock = path.join(path.dirname(outDir), `.${path.basename(outDir)}.swap-lock`);
-  for (let waited = 0; ; waited += 20) {
-    try {
-      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      let holder = 0;
-      try {
-        holder = Number(fs.readFileSync(lock, 'utf8')) || 0;
-      } catch {
-        continue; // released meanwhile: try again at once
-      }
-      if ((holder && !isRunning(holder)) || waited > 30_000) fs.rmSync(lock, { force: true });
-      else await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-  try {
-    return f();
-  } finally {
-    fs.rmSync(lock, { force: true });
-  }
-}
 
 /** A failed write as a located problem with a fix; errors that are not file-system errors pass through. */
 export function writeError(outDir: string, e: unknown): unknown {
@@ -100,17 +27,6 @@ export function writeError(outDir: string, e: unknown): unknown {
     ENOSPC: 'the disk is full: free some space and build again',
   };
   return new ReactsiteError(problem(`cannot write the output folder ${outDir}: ${err.code} on ${at}`, { file: at, field: '--out', hint: hints[err.code] ?? 'pass --out a writable folder and build again' }), { cause: e });
-}
-
-/** Deletes `paths` in a detached child process that outlives this one (nothing waits for it). */
-function removeInBackground(paths: string[]): void {
-  if (!paths.length) return;
-  try {
-    const script = 'for (const p of process.argv.slice(1)) require("fs").rmSync(p, { recursive: true, force: true })';
-    spawn(process.execPath, ['-e', script, ...paths], { detached: true, stdio: 'ignore' }).unref();
-  } catch {
-    // Left for the next build to try again.
-  }
 }
 
 /** Hard-links `src` at `dest` (replacing a file there, e.g. one from public/), copying where links fail. */
