@@ -1,6 +1,5 @@
 /** The pipeline: load -> routes -> markdown -> bundle -> render -> generated files. The sink is the caller's. */
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { isCompactSidebar } from '../site/components/sidebar-groups.js';
 import type { AssetManifest, Body, Route, SiteData, StaticPage, Tutorial } from '../site/types.js';
 import { searchIndexJson } from '../site/widgets/search-index.js';
@@ -15,6 +14,7 @@ import type { BuildOptions } from './options.js';
 import { buildRoutes } from './routes.js';
 import { bundleClient, bundleServer, loadRendererFile, type ClientBundle, type SiteRenderer } from './site-bundle.js';
 import { BundleCache, bundleKey } from './bundle-cache.js';
+import { projectCacheDir } from './paths.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
 import { integrityProblems } from './integrity-stage.js';
 import type { HtmlFacts } from './html-facts.js';
@@ -116,7 +116,7 @@ async function runPipeline(opts: BuildOptions, run: RunOptions, pool: PagePool |
     }
   };
   const bundleBoth = async () => {
-    const cache = new BundleCache(path.join(opts.root, '.cache', 'reactsite', 'bundle'), bundleKey(), opts.cache);
+    const cache = new BundleCache(projectCacheDir(opts.root, 'bundle'), bundleKey(), opts.cache);
     const hit = cache.get();
     if (hit) return { client: hit.client, renderer: await loadRendererFile(hit.rendererFile) };
     const [client, renderer] = await Promise.all([bundleClient(), bundleServer()]);

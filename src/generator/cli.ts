@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { buildSite } from './build.js';
 import { formatProblem, ReactsiteError, UsageError, type Problem } from './errors.js';
-import { packageRoot } from './paths.js';
+import { packageRoot, projectCacheDir } from './paths.js';
 import { resolveOptions, type CliFlags } from './options.js';
 import { OutputDir, writeError } from './write-output.js';
 
@@ -121,7 +121,7 @@ async function runBuild(flags: CliFlags): Promise<number> {
     const t0 = performance.now();
     const opts = resolveOptions(flags);
     // Pages go into a temp folder as they are made; out/ is only replaced once everything passed.
-    const output = OutputDir.open(opts.outDir, path.join(opts.root, '.cache', 'reactsite', 'trash'));
+    const output = OutputDir.open(opts.outDir, projectCacheDir(opts.root, 'trash'));
     let result: Awaited<ReturnType<typeof buildSite>>;
     try {
       await output.copyPublic(path.join(opts.root, 'public'));

@@ -1,5 +1,4 @@
 /** Stage 3 driver: Markdown for every tutorial body and static page, through the on-disk cache and worker threads. */
-import path from 'node:path';
 import { problem, ReactsiteError, type Problem } from './errors.js';
 import type { Content, SourceDoc } from './load.js';
 import { MarkdownCache } from './markdown-cache.js';
@@ -7,7 +6,7 @@ import { CODE_THEMES } from './code-themes.js';
 import type { MarkdownResult } from './markdown.js';
 import { renderMany, type MarkdownJob } from './markdown-pool.js';
 import type { BuildOptions } from './options.js';
-import { toolVersions } from './paths.js';
+import { projectCacheDir, toolVersions } from './paths.js';
 
 /** The Markdown cache of a project (under <root>/.cache/reactsite/md). */
 export function markdownCacheOf(opts: BuildOptions): MarkdownCache {
@@ -16,7 +15,7 @@ export function markdownCacheOf(opts: BuildOptions): MarkdownCache {
 
 /** Where the Markdown cache of a project lives. */
 export function markdownCacheDir(opts: Pick<BuildOptions, 'root'>): string {
-  return path.join(opts.root, '.cache', 'reactsite', 'md');
+  return projectCacheDir(opts.root, 'md');
 }
 
 /** The cache key of one source document (its text, the options that change its output, and where it is). */

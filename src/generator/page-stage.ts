@@ -3,7 +3,6 @@
  * into the new out/; the others are rendered on every core and placed as they finish. The build keeps only their
  * link facts and Markdown summaries, never their HTML, so its memory does not grow with the site.
  */
-import path from 'node:path';
 import type { Route, SiteData } from '../site/types.js';
 import { problem, type Problem } from './errors.js';
 import { fromPlainFacts, type HtmlFacts } from './html-facts.js';
@@ -14,7 +13,7 @@ import { pageKey, sharedKey } from './page-key.js';
 import type { PageJob } from './page-job.js';
 import type { PagePool, PoolMode } from './page-pool.js';
 import { PageStore, type PageMeta } from './page-store.js';
-import { toolVersions } from './paths.js';
+import { projectCacheDir, toolVersions } from './paths.js';
 import type { SiteRenderer } from './site-bundle.js';
 import type { OutputDir } from './write-output.js';
 
@@ -34,7 +33,7 @@ export interface PageStageResult { facts: Map<string, HtmlFacts>; markdown: Map<
 
 /** The page store of a project (under <root>/.cache/reactsite/pages). */
 export function pageStoreDir(opts: Pick<BuildOptions, 'root'>): string {
-  return path.join(opts.root, '.cache', 'reactsite', 'pages');
+  return projectCacheDir(opts.root, 'pages');
 }
 
 /** Places every tutorial route that has a body into `output`; `data` carries no bodies (each page adds its own). */

@@ -25,6 +25,11 @@ export function siteDir(): string {
   return custom ? path.resolve(custom) : path.join(packageRoot(), 'src', 'site');
 }
 
+/** A folder of the project's own cache, `<root>/.cache/reactsite/<part>` (git-ignored). */
+export function projectCacheDir(root: string, part: 'md' | 'pages' | 'bundle' | 'trash'): string {
+  return path.join(root, '.cache', 'reactsite', part);
+}
+
 let versions: string | undefined;
 
 /**
