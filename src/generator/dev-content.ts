@@ -72,8 +72,11 @@ export class DevContent {
     const pages = new Set<string>();
     let all = false;
     const [bodies, statics] = await Promise.all([Promise.all(plan.bodies.map((f) => readBody(this.opts.root, f))), Promise.all(plan.pages.map((f) => readPage(this.opts.root, f)))]);
+    // A save that changed nothing (an editor's second write event, a touch) changes no page and reloads no tab.
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
     for (const doc of bodies) {
       const id = path.basename(doc.file, '.md');
+      if (same(content.bodies.get(id), doc)) continue;
       content.bodies.set(id, doc);
       // Prev/next titles come from the registry, so a body never changes its neighbours.
       const route = state.routes.find((r) => r.kind === 'tutorial' && r.ref === id);
@@ -81,6 +84,7 @@ export class DevContent {
     }
     for (const doc of statics) {
       const name = path.basename(doc.file, '.md');
+      if (same(content.pages.get(name), doc)) continue;
       // Every page's footer lists the static pages by title.
       if (content.pages.get(name)?.title !== doc.title) all = true;
       content.pages.set(name, doc);

@@ -37,6 +37,15 @@ describe('dev rebuilds only what a change affects', () => {
     for (const r of site.gen!.routes) if (r.file !== 'tutorial/react-alpha/index.html') expect(site.page(r.file), r.file).toBe(before.get(r.file));
   });
 
+  it('a save that changes nothing (a second watcher event, a touch): no page changes, so no tab reloads', async () => {
+    const file = path.join(project, 'content', 'tutorials', 'alpha.md');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8'));
+    const report = await site.update(plan({ bodies: ['content/tutorials/alpha.md'] }));
+    expect(report.problems).toEqual([]);
+    expect(report.pages).toEqual(new Set());
+    expect(report.reloadAll).toBe(false);
+  });
+
   it('the registry: every page, with the new names in every sidebar', async () => {
     const file = path.join(project, 'content', 'registry.json');
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"name": "Beta Events"', '"name": "Beta Renamed"'));
