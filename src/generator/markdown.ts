@@ -9,6 +9,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { bundledLanguages } from 'shiki';
 import { highlightPreBlocks, preBlockOf, type PreBlock } from './code-highlight.js';
+import { mayHaveAutolinkLiteral, remarkGfmWithoutAutolinkLiterals } from './markdown-gfm.js';
 import { unified, type Processor } from 'unified';
 import type { VFile } from 'vfile';
 import { CODE_THEMES } from './code-themes.js';
@@ -29,12 +30,15 @@ export interface MarkdownResult { hast: HastRoot; words: number; code: CodeSampl
 
 interface FileData { file: string; bodyLine: number; code: CodeSample[]; links: SourceLink[]; warnings: Problem[]; words: number }
 
-const processors = new Map<boolean, Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>>();
+const processors = new Map<string, Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>>();
 
 /** Renders one body to hast. `bodyLine` is the file line the body starts on, for located warnings. */
 export async function renderMarkdown(source: string, opts: { file: string; bodyLine: number; allowRawHtml: boolean }): Promise<MarkdownResult> {
-  const processor = processors.get(opts.allowRawHtml) ?? createProcessor(opts.allowRawHtml);
-  processors.set(opts.allowRawHtml, processor);
+  // Bodies that cannot hold a literal autolink skip GFM's dearest extension (same tree; see markdown-gfm.ts).
+  const autolinks = mayHaveAutolinkLiteral(source);
+  const name = `${opts.allowRawHtml} ${autolinks}`;
+  const processor = processors.get(name) ?? createProcessor(opts.allowRawHtml, autolinks);
+  processors.set(name, processor);
   const data: FileData = { file: opts.file, bodyLine: opts.bodyLine, code: [], links: [], warnings: [], words: 0 };
   const mdast = processor.parse(source);
   const hast = await processor.run(mdast, { data } as unknown as VFile);
@@ -65,8 +69,10 @@ export async function warmUpMarkdown(): Promise<void> {
   await renderMarkdown(WARM_UP, { file: 'warm-up.md', bodyLine: 1, allowRawHtml: false });
 }
 
-function createProcessor(allowRawHtml: boolean) {
-  const base = unified().use(remarkParse).use(remarkGfm).use(remarkFacts, { allowRawHtml }).use(remarkRehype, { allowDangerousHtml: allowRawHtml });
+function createProcessor(allowRawHtml: boolean, autolinks: boolean) {
+  const parser = unified().use(remarkParse);
+  const gfm = autolinks ? parser.use(remarkGfm) : parser.use(remarkGfmWithoutAutolinkLiterals);
+  const base = gfm.use(remarkFacts, { allowRawHtml }).use(remarkRehype, { allowDangerousHtml: allowRawHtml });
   const withRaw = allowRawHtml ? base.use(rehypeRaw) : base;
   return withRaw.use(rehypeFinish) as unknown as Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>;
 }
