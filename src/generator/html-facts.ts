@@ -21,6 +21,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 /** Decodes the entities React and our templates write in attribute values. */
 export function decodeAttr(v: string): string {
+  if (!v.includes('&')) return v;
   return v.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
     if (ENTITIES[e]) return ENTITIES[e]!;
     if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10));
@@ -28,29 +29,36 @@ export function decodeAttr(v: string): string {
   });
 }
 
-/** Reads the facts of one page. */
+const ATTRIBUTE = /\s(href|src|data-src|srcSet|srcset|id)="([^"]*)"/g;
+const META = new Map(['description', 'og:image', 'twitter:image'].map((name) => [name, new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`)]));
+
+/** Reads the facts of one page: one pass for the attributes, the head alone for what only the head holds. */
 export function htmlFacts(html: string): HtmlFacts {
   const urls: string[] = [];
-  for (const m of html.matchAll(/\s(?:href|src|data-src)="([^"]*)"/g)) urls.push(decodeAttr(m[1]!));
-  for (const m of html.matchAll(/\ssrcSet="([^"]*)"/gi)) for (const part of decodeAttr(m[1]!).split(',')) urls.push(part.trim().split(/\s+/)[0]!);
   const ids = new Set<string>();
-  for (const m of html.matchAll(/\sid="([^"]*)"/g)) ids.add(decodeAttr(m[1]!));
+  for (const m of html.matchAll(ATTRIBUTE)) {
+    const name = m[1]!;
+    const value = decodeAttr(m[2]!);
+    if (name === 'id') ids.add(value);
+    else if (name[3] === 'S' || name[3] === 's') for (const part of value.split(',')) urls.push(part.trim().split(/\s+/)[0]!);
+    else urls.push(value);
+  }
+  const end = html.indexOf('</head>');
+  const head = end < 0 ? html : html.slice(0, end);
   const meta = (name: string) => {
-    const m = new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`).exec(html);
+    const m = META.get(name)!.exec(head);
     return m ? decodeAttr(m[1]!) : undefined;
   };
   const refresh = /<meta http-equiv="refresh" content="0; url=([^"]*)"/.exec(html)?.[1];
   if (refresh) urls.push(decodeAttr(refresh));
+  const canonical = /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1];
   return {
     urls,
     ids,
     h1: (html.match(/<h1[\s>]/g) ?? []).length,
-    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    title: /<title>([^<]*)<\/title>/.exec(head)?.[1],
     description: meta('description'),
-    canonical: (() => {
-      const m = /<link rel="canonical" href="([^"]*)"/.exec(html);
-      return m ? decodeAttr(m[1]!) : undefined;
-    })(),
+    canonical: canonical === undefined ? undefined : decodeAttr(canonical),
     refresh: refresh && decodeAttr(refresh),
     jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!),
     metaImages: [meta('og:image'), meta('twitter:image')].filter((x): x is string => !!x),

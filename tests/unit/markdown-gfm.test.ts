@@ -27,7 +27,8 @@ const PIECES = ['w', 'ww', 'www', 'W', 'h', 'http', 'https', 'HTTP', 't', 'p', '
 
 describe('GFM without literal autolinks', () => {
   it('gives the same tree as remark-gfm for every body of the site and of the synthetic corpus that cannot hold one', async () => {
-    const { generateCorpus } = (await import('../../scripts/corpus.mjs')) as { generateCorpus: (o: { n: number; kind: string; seed: number; out: string }) => unknown };
+    const corpusScript = new URL('../../scripts/corpus.mjs', import.meta.url).href;
+    const { generateCorpus } = (await import(corpusScript)) as { generateCorpus: (o: { n: number; kind: string; seed: number; out: string }) => unknown };
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-gfm-'));
     generateCorpus({ n: 40, kind: 'code', seed: 3, out: path.join(dir, 'code') });
     generateCorpus({ n: 40, kind: 'plain', seed: 3, out: path.join(dir, 'plain') });
