@@ -13,6 +13,7 @@ describe('sidebar at scale', () => {
     const html = markCurrent(sidebarListHtml(ts, '/', 't5'), 't5');
     expect((html.match(/class="side-link/g) ?? []).length).toBe(42);
     expect(html).toContain('class="side-link is-current" aria-current="page" href="/tutorial/t5/"');
+    expect((html.match(/<li data-search="/g) ?? []).length).toBe(42);
   });
   it('lists only the current category past the limit, so page weight stays flat as the site grows', () => {
     const small = sidebarListHtml(many(1000), '/', 't5').length;
@@ -21,6 +22,8 @@ describe('sidebar at scale', () => {
     expect((sidebarListHtml(many(4000), '/', 't5').match(/class="side-link/g) ?? []).length).toBe(100);
     expect(big).toBeLessThan(small * 4);
     expect(sidebarListHtml(many(4000), '/', 't5')).toContain('<a href="/tutorial/t6/">Cat 6</a>');
+    // Search reads the shared index there, so entries carry no search text of their own.
+    expect(sidebarListHtml(many(4000), '/', 't5')).not.toContain('data-search');
   });
   it('searches the shared index by name, category and keywords, case-insensitively, without intro entries', () => {
     const { items } = JSON.parse(searchIndexJson(many(300))) as { items: IndexEntry[] };

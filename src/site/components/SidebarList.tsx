@@ -10,13 +10,14 @@ import { isCompactSidebar, sidebarGroups, type SidebarGroup } from './sidebar-gr
 
 export { isCompactSidebar, SIDEBAR_FULL_LIMIT } from './sidebar-groups.js';
 
-function Group({ g, base }: { g: SidebarGroup; base: string }) {
+/** One category, open. Entries carry their search text unless the site is compact (search reads the index). */
+function Group({ g, base, compact }: { g: SidebarGroup; base: string; compact: boolean }) {
   return (
     <section className="side-group" data-group>
       <h2 className="side-heading">{g.category}</h2>
       <ul>
         {g.items.map((t) => (
-          <li key={t.id} data-search={[t.name, t.category, ...t.keywords].join('\u0001').toLowerCase()}>
+          <li key={t.id} data-search={compact ? undefined : [t.name, t.category, ...t.keywords].join('\u0001').toLowerCase()}>
             <a className="side-link" href={withBase(base, `/tutorial/${t.slug}/`)} data-slug={t.slug}>
               <span className="side-name">{t.name}</span>
               <span className="side-desc">{t.description}</span>
@@ -48,7 +49,7 @@ function prepare(tutorials: readonly Tutorial[], base: string): Prepared {
   if (!p) {
     const groups = sidebarGroups(tutorials);
     const compact = isCompactSidebar(tutorials);
-    const rendered = groups.map((g) => ({ category: g.category, open: renderToStaticMarkup(<Group g={g} base={base} />), closed: compact ? renderToStaticMarkup(<Heading g={g} base={base} />) : '' }));
+    const rendered = groups.map((g) => ({ category: g.category, open: renderToStaticMarkup(<Group g={g} base={base} compact={compact} />), closed: compact ? renderToStaticMarkup(<Heading g={g} base={base} />) : '' }));
     p = { compact, full: rendered.map((r) => r.open).join(''), groups: rendered, categoryOf: new Map(tutorials.map((t) => [t.slug, t.category])), byCategory: new Map() };
     byBase.set(base, p);
   }
