@@ -27,7 +27,7 @@ import type { OutputDir, OutputFiles } from './write-output.js';
 export type MarkdownFacts = Pick<MarkdownResult, 'words' | 'links' | 'warnings'> & Partial<Pick<MarkdownResult, 'code' | 'hast'>>;
 
 /** What a build produced, for the sink and the report. `files` excludes the tutorial pages already placed in `output`. */
-export interface BuildResult { content: Content; routes: Route[]; files: OutputFiles; warnings: Problem[]; timings: Record<string, number>; markdown: Map<string, MarkdownFacts>; pages: { rendered: number; reused: number } }
+export interface BuildResult { content: Content; routes: Route[]; files: OutputFiles; warnings: Problem[]; timings: Record<string, number>; markdown: Map<string, MarkdownFacts>; pages: { rendered: number; reused: number; packed: number } }
 
 /**
  * Extra inputs of one run: `check` turns missing bodies into errors; dev passes its origin and client script;
@@ -148,13 +148,13 @@ async function runPipeline(opts: BuildOptions, run: RunOptions, pool: PagePool |
   const data = siteDataOf(mdContent, markdown as Map<string, MarkdownResult>, { site: site.url, base }, client.manifest, run.dev);
   const files: OutputFiles = new Map(client.files);
   let facts: Map<string, HtmlFacts> | undefined;
-  const pages = { rendered: 0, reused: 0 };
+  const pages = { rendered: 0, reused: 0, packed: 0 };
   if (pooled) {
     const stage = await time('pages', () => buildTutorialPages({ opts, content, routes, data, renderer, ...pooled }));
     throwIfErrors(stage.problems);
     for (const [f, md] of stage.markdown) markdown.set(f, md);
     facts = stage.facts;
-    Object.assign(pages, { rendered: stage.rendered, reused: stage.reused });
+    Object.assign(pages, { rendered: stage.rendered, reused: stage.reused, packed: stage.packed });
   }
   const warnings = [...content.warnings, ...[...markdown.values()].flatMap((m) => m.warnings)];
   await time('render', () => {

@@ -6,7 +6,8 @@ import type { MarkdownResult } from './markdown.js';
 /** Bumped whenever the markdown stage's output format changes. */
 const FORMAT = 5;
 
-function isMarkdownResult(v: unknown): v is MarkdownResult {
+/** Whether `v` has the shape of a MarkdownResult (cached entries are checked before use). */
+export function isMarkdownResult(v: unknown): v is MarkdownResult {
   const r = v as MarkdownResult | undefined;
   return r?.hast?.type === 'root' && Array.isArray(r.hast.children) && typeof r.words === 'number' && Array.isArray(r.code) && Array.isArray(r.links) && Array.isArray(r.warnings);
 }

@@ -4,25 +4,34 @@ import path from 'node:path';
 import type { Faq, Route, SiteData } from '../site/types.js';
 import { htmlFacts, toPlainFacts } from './html-facts.js';
 import { checkJsonLd } from './integrity.js';
-import type { MarkdownCache } from './markdown-cache.js';
+import type { MarkdownPacks, PackRef } from './markdown-pack.js';
 import { renderMarkdown } from './markdown.js';
-import { storedPageFile, writeStoredPage, type PageMeta, type StoredPage } from './page-store.js';
+import { storePageFile, type PageMeta, type StoredPage } from './page-store.js';
 import type { SiteRenderer } from './site-bundle.js';
-import { linkOrCopy } from './write-output.js';
 
-/** A tutorial page to render: its route, its page key, its body source and the Markdown cache key of that source. */
-export interface PageJob { route: Route; key: string; mdKey: string; doc: { id: string; file: string; content: string; bodyLine: number; faq: Faq[]; updated?: string } }
+/**
+ * A tutorial page to render: its route, its page key, its body source, the Markdown key of that source, and
+ * where a previous build packed the Markdown result of that key, if one did.
+ */
+export interface PageJob { route: Route; key: string; mdKey: string; packed?: PackRef; doc: { id: string; file: string; content: string; bodyLine: number; faq: Faq[]; updated?: string } }
 
-/** Where finished pages go: the page store (when caching) and the build's temp out/ folder (whose page folders exist). */
-export interface PageTarget { storeDir?: string; outTmp: string }
+/**
+ * Where finished pages go: the build's temp out/ folder (whose page folders exist) and, when caching, the page
+ * store and the folder of Markdown packs.
+ */
+export interface PageTarget { outTmp: string; storeDir?: string; packDir?: string }
 
-/** Renders `job` with `renderer`; `data` carries no bodies (the page's own is added here). */
-export async function renderPageJob(job: PageJob, renderer: SiteRenderer, data: SiteData, cache: MarkdownCache): Promise<{ html: string; meta: PageMeta }> {
+/**
+ * Renders `job` with `renderer`; `data` carries no bodies (the page's own is added here). The Markdown result
+ * comes from its pack when the job names one that still holds it; a new one is packed into `packs`.
+ */
+export async function renderPageJob(job: PageJob, renderer: SiteRenderer, data: SiteData, packs: MarkdownPacks | undefined): Promise<{ html: string; meta: PageMeta; packed?: PackRef }> {
   const { doc, route } = job;
-  let md = cache.get(job.mdKey);
+  let md = job.packed && packs?.get(job.packed);
+  let packed = md ? job.packed : undefined;
   if (!md) {
     md = await renderMarkdown(doc.content, { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml: data.site.allowRawHtml });
-    cache.set(job.mdKey, md);
+    packed = packs?.put(job.mdKey, md);
   }
   const body = { hast: md.hast, words: md.words, faq: doc.faq, updated: doc.updated };
   const html = renderer.renderPage(route as Route, { ...data, bodies: { [doc.id]: body } });
@@ -31,30 +40,37 @@ export async function renderPageJob(job: PageJob, renderer: SiteRenderer, data: 
   facts.jsonLdProblems = facts.jsonLd.flatMap((block) => checkJsonLd(block, route.path, doc.file));
   facts.jsonLd = [];
   // A copy, not slices: regex matches are views into the page's HTML, and would keep every page's HTML alive.
-  return { html, meta: structuredClone({ facts: toPlainFacts(facts), md: { words: md.words, links: md.links, warnings: md.warnings } }) };
+  return { html, packed, meta: structuredClone({ facts: toPlainFacts(facts), md: { words: md.words, links: md.links, warnings: md.warnings } }) };
 }
 
-/** Puts a finished page in place: into the store and hard-linked into out/, or written straight into out/. */
+/** Puts a finished page in place: written into out/, and hard-linked from there into the store when caching. */
 export function placePage(job: PageJob, html: string, target: PageTarget): { size: number; mtimeMs: number } {
-  // The main thread claimed this path (nothing recycled is there any more).
+  // The main thread claimed this path (nothing recycled is there any more); "wx" never writes through a link.
   const dest = path.join(target.outTmp, job.route.file);
-  if (!target.storeDir) {
-    fs.writeFileSync(dest, html);
-    return { size: -1, mtimeMs: -1 };
-  }
-  const stored = writeStoredPage(target.storeDir, job.key, html);
+  const fd = openNew(dest);
+  let written: fs.Stats;
   try {
-    linkOrCopy(storedPageFile(target.storeDir, job.key), dest);
-  } catch (e) {
-    // Another build of the same project pruned the stored file meanwhile: the page still goes out, unlinked.
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    fs.writeFileSync(dest, html);
+    fs.writeSync(fd, html);
+    written = fs.fstatSync(fd);
+  } finally {
+    fs.closeSync(fd);
   }
-  return stored;
+  return target.storeDir ? storePageFile(target.storeDir, job.key, dest, written) : { size: -1, mtimeMs: -1 };
+}
+
+/** Opens `file` to write a new inode: an existing file there is removed first, never overwritten in place. */
+function openNew(file: string): number {
+  try {
+    return fs.openSync(file, 'wx');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    fs.rmSync(file, { force: true });
+    return fs.openSync(file, 'wx');
+  }
 }
 
 /** Renders and places one page; what the build keeps of it is its meta, never its HTML. */
-export async function runPageJob(job: PageJob, renderer: SiteRenderer, data: SiteData, cache: MarkdownCache, target: PageTarget): Promise<StoredPage> {
-  const { html, meta } = await renderPageJob(job, renderer, data, cache);
-  return { ...meta, ...placePage(job, html, target) };
+export async function runPageJob(job: PageJob, renderer: SiteRenderer, data: SiteData, packs: MarkdownPacks | undefined, target: PageTarget): Promise<StoredPage> {
+  const { html, meta, packed } = await renderPageJob(job, renderer, data, packs);
+  return { ...meta, ...placePage(job, html, target), ...(packed && { packed }) };
 }

@@ -15,7 +15,7 @@ import type { PageJob, PageTarget } from './page-job.js';
 import type { StoredPage } from './page-store.js';
 
 /** Sent once to each worker before its first page batch. */
-export interface WorkerInit { rendererFile: string; data: SiteData; cacheDir: string; versions: string; cacheEnabled: boolean; target: PageTarget }
+export interface WorkerInit { rendererFile: string; data: SiteData; target: PageTarget }
 
 /** What a worker answers for one batch: a page's meta or an error message per job. */
 export interface BatchReply { id: number; results: (StoredPage | { error: string })[] }

@@ -7,7 +7,8 @@ import type { Route, SiteData } from '../site/types.js';
 import { problem, type Problem } from './errors.js';
 import { fromPlainFacts, type HtmlFacts } from './html-facts.js';
 import type { Content } from './load.js';
-import { markdownCacheDir, markdownCacheOf, markdownKey } from './markdown-stage.js';
+import { markdownCacheOf, markdownKey } from './markdown-stage.js';
+import { MarkdownPacks } from './markdown-pack.js';
 import type { BuildOptions } from './options.js';
 import { pageKey, sharedKey } from './page-key.js';
 import type { PageJob } from './page-job.js';
@@ -28,8 +29,8 @@ export const MIN_JOBS_FOR_WORKERS = 8;
  */
 export const MIN_JOBS_FOR_PAGE_WORKERS = 400;
 
-/** What the stage produced. */
-export interface PageStageResult { facts: Map<string, HtmlFacts>; markdown: Map<string, PageMeta['md']>; problems: Problem[]; rendered: number; reused: number }
+/** What the stage produced; of the pages rendered, `packed` took their Markdown result from a pack. */
+export interface PageStageResult { facts: Map<string, HtmlFacts>; markdown: Map<string, PageMeta['md']>; problems: Problem[]; rendered: number; reused: number; packed: number }
 
 /** The page store of a project (under <root>/.cache/reactsite/pages). */
 export function pageStoreDir(opts: Pick<BuildOptions, 'root'>): string {
@@ -42,7 +43,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
   const mdCache = markdownCacheOf(o.opts);
   const store = o.opts.cache ? new PageStore(pageStoreDir(o.opts)) : undefined;
   const shared = sharedKey(o.data, o.rendererFile, versions);
-  const out: PageStageResult = { facts: new Map(), markdown: new Map(), problems: [], rendered: 0, reused: 0 };
+  const out: PageStageResult = { facts: new Map(), markdown: new Map(), problems: [], rendered: 0, reused: 0, packed: 0 };
   const take = (route: Route, file: string, meta: PageMeta) => {
     out.facts.set(route.file, fromPlainFacts(meta.facts));
     out.markdown.set(file, meta.md);
@@ -60,14 +61,15 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
       continue;
     }
     o.output.claim(route.file);
-    jobs.push({ route, key, mdKey, doc: { id: route.ref!, file: doc.file, content: doc.content, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated } });
+    jobs.push({ route, key, mdKey, packed: store?.packedMarkdown(mdKey), doc: { id: route.ref!, file: doc.file, content: doc.content, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated } });
   }
   if (jobs.length) {
-    const target = { storeDir: store?.dir, outTmp: o.output.tmp };
-    const init = { rendererFile: o.rendererFile, data: o.data, cacheDir: markdownCacheDir(o.opts), versions, cacheEnabled: o.opts.cache, target };
+    const target = { outTmp: o.output.tmp, storeDir: store?.dir, packDir: store?.packDir };
+    const init = { rendererFile: o.rendererFile, data: o.data, target };
+    const packs = store && new MarkdownPacks(store.packDir);
     const { runPageJob } = await import('./page-job.js');
     const { useRemoteHighlighter } = await import('./code-highlight.js');
-    const onMain = (job: PageJob) => runPageJob(job, o.renderer, o.data, mdCache, target);
+    const onMain = (job: PageJob) => runPageJob(job, o.renderer, o.data, packs, target);
     const fences = jobs.reduce((n, j) => n + (j.doc.content.match(/^ {0,3}(```|~~~)/gm)?.length ?? 0), 0);
     const mode = poolMode(jobs.length, o.pool.size, fences / 2);
     if (mode === 'highlight') useRemoteHighlighter((blocks) => o.pool.highlight(blocks));
@@ -76,6 +78,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
       results = await o.pool.run(jobs, init, onMain, mode);
     } finally {
       useRemoteHighlighter(undefined);
+      packs?.close();
     }
     results.forEach((r, i) => {
       const job = jobs[i]!;
@@ -83,6 +86,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
       take(job.route, job.doc.file, r);
       store?.record(job.key, r);
       out.rendered++;
+      if (job.packed && r.packed?.pack === job.packed.pack && r.packed.offset === job.packed.offset) out.packed++;
     });
   }
   // Saved even when a later stage fails: the pages rendered now are valid for the next build.

@@ -9,19 +9,20 @@ import path from 'node:path';
 import type { PlainFacts } from './html-facts.js';
 import type { Problem } from './errors.js';
 import type { SourceLink } from './markdown.js';
+import { isPackRef, prunePacks, type PackRef } from './markdown-pack.js';
 
 /** Bumped whenever the index format or what a page key covers changes. */
-const FORMAT = 3;
+const FORMAT = 4;
 
 /** What the build needs about a page without reading it: its links and ids, and its Markdown facts. */
 export interface PageMeta { facts: PlainFacts; md: { words: number; links: SourceLink[]; warnings: Problem[] } }
 
-/** A stored page: its meta plus the size and mtime its file had when written. */
-export interface StoredPage extends PageMeta { size: number; mtimeMs: number }
+/** A stored page: its meta, the size and mtime its file had when written, and where its Markdown result is packed. */
+export interface StoredPage extends PageMeta { size: number; mtimeMs: number; packed?: PackRef }
 
 function isStoredPage(v: unknown): v is StoredPage {
   const e = v as StoredPage | undefined;
-  return typeof e?.size === 'number' && typeof e.mtimeMs === 'number' && Array.isArray(e.facts?.urls) && Array.isArray(e.facts?.ids) && Array.isArray(e.facts?.jsonLd) && Array.isArray(e.facts?.jsonLdProblems ?? []) && Array.isArray(e.facts?.metaImages) && typeof e.facts?.h1 === 'number' && typeof e.md?.words === 'number' && Array.isArray(e.md.links) && Array.isArray(e.md.warnings);
+  return typeof e?.size === 'number' && typeof e.mtimeMs === 'number' && (e.packed === undefined || isPackRef(e.packed)) && Array.isArray(e.facts?.urls) && Array.isArray(e.facts?.ids) && Array.isArray(e.facts?.jsonLd) && Array.isArray(e.facts?.jsonLdProblems ?? []) && Array.isArray(e.facts?.metaImages) && typeof e.facts?.h1 === 'number' && typeof e.md?.words === 'number' && Array.isArray(e.md.links) && Array.isArray(e.md.warnings);
 }
 
 /** The file a page key is stored in. */
@@ -29,25 +30,36 @@ export function storedPageFile(dir: string, key: string): string {
   return path.join(dir, key.slice(0, 2), `${key}.html`);
 }
 
-/** Writes one page into the store (temp file + rename); returns what the index records about the file. */
-export function writeStoredPage(dir: string, key: string, html: string): { size: number; mtimeMs: number } {
-  const file = storedPageFile(dir, key);
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  let fd: number;
+/**
+ * Adds a finished page file (already in the new out/) to the store under `key`, as a hard link, so its bytes are
+ * written once; a copy where links fail (the store on another file system). Replaces an older file atomically.
+ * Returns what the index records: the stored file's size and mtime.
+ */
+export function storePageFile(dir: string, key: string, file: string, written: fs.Stats): { size: number; mtimeMs: number } {
+  const dest = storedPageFile(dir, key);
+  const put = (to: string): fs.Stats => {
+    try {
+      fs.linkSync(file, to);
+      return written;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST' || code === 'ENOENT') throw e;
+      fs.copyFileSync(file, to);
+      return fs.statSync(to);
+    }
+  };
+  let st: fs.Stats;
   try {
-    fd = fs.openSync(tmp, 'w');
+    st = put(dest);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fd = fs.openSync(tmp, 'w');
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') fs.mkdirSync(path.dirname(dest), { recursive: true });
+    else if (code !== 'EEXIST') throw e;
+    // A new folder, or an older file of this key (another build): link beside it, then rename over it.
+    const tmp = `${dest}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    st = put(tmp);
+    fs.renameSync(tmp, dest);
   }
-  try {
-    fs.writeSync(fd, html);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(tmp, file);
-  const st = fs.statSync(file);
   return { size: st.size, mtimeMs: st.mtimeMs };
 }
 
@@ -68,8 +80,13 @@ export class PageStore {
   private readonly used = new Map<string, StoredPage>();
 
   private recorded = false;
+  private packs: Map<string, PackRef> | undefined;
 
-  constructor(readonly dir: string) {
+  /** The store in `dir`; its pages' Markdown results are packed in `packDir` (see markdown-pack.ts). */
+  constructor(
+    readonly dir: string,
+    readonly packDir = path.join(dir, 'packs'),
+  ) {
     try {
       const index = JSON.parse(fs.readFileSync(this.indexFile(), 'utf8')) as { format?: number; urls?: unknown; entries?: Record<string, unknown> };
       if (index.format !== FORMAT || !Array.isArray(index.urls) || !index.entries || typeof index.entries !== 'object') return;
@@ -95,7 +112,13 @@ export class PageStore {
     return { ...e, id: { ino: st.ino, dev: st.dev } };
   }
 
-  /** Records a page written by writeStoredPage (on any thread) as part of this build. */
+  /** Where the last build packed the Markdown result of `mdKey`, if it did. */
+  packedMarkdown(mdKey: string): PackRef | undefined {
+    this.packs ??= new Map([...this.entries.values()].flatMap((e) => (e.packed ? [[e.packed.key, e.packed] as const] : [])));
+    return this.packs.get(mdKey);
+  }
+
+  /** Records a page stored by storePageFile (on any thread) as part of this build. */
   record(key: string, page: StoredPage): void {
     this.used.set(key, page);
     this.recorded = true;
@@ -107,7 +130,8 @@ export class PageStore {
   }
 
   /**
-   * Writes the index of the pages this build used and deletes every other stored page (and stray temp files);
+   * Writes the index of the pages this build used and deletes every other stored page (and stray temp files)
+   * and every Markdown pack none of them refers to;
    * nothing to do when the build used exactly the stored pages. Page URLs are written once, in a table: every
    * page repeats the navigation's links, which made the index ten times larger.
    */
@@ -128,8 +152,9 @@ export class PageStore {
       const tmp = `${this.indexFile()}.${process.pid}.tmp`;
       fs.writeFileSync(tmp, JSON.stringify({ format: FORMAT, urls: [...table.keys()], entries }));
       fs.renameSync(tmp, this.indexFile());
+      prunePacks(this.packDir, new Set([...this.used.values()].flatMap((e) => (e.packed ? [e.packed.pack] : []))));
       for (const sub of fs.readdirSync(this.dir, { withFileTypes: true })) {
-        if (!sub.isDirectory()) continue;
+        if (!sub.isDirectory() || path.join(this.dir, sub.name) === this.packDir) continue;
         const subDir = path.join(this.dir, sub.name);
         for (const f of fs.readdirSync(subDir)) {
           if (f.endsWith('.html') ? this.used.has(f.slice(0, -5)) : !isStaleTemp(path.join(subDir, f))) continue;

@@ -6,14 +6,14 @@
 import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 import type { SiteData } from '../site/types.js';
-import { MarkdownCache } from './markdown-cache.js';
+import { MarkdownPacks } from './markdown-pack.js';
 import { highlightBlocks, type CodeBlock } from './code-highlight.js';
 import { warmUpMarkdown } from './markdown.js';
 import { runPageJob, type PageJob } from './page-job.js';
 import type { BatchReply, HighlightReply, WorkerInit } from './page-pool.js';
 import type { SiteRenderer } from './site-bundle.js';
 
-let ready: Promise<{ renderer: SiteRenderer; data: SiteData; cache: MarkdownCache; init: WorkerInit }> | undefined;
+let ready: Promise<{ renderer: SiteRenderer; data: SiteData; packs: MarkdownPacks | undefined; init: WorkerInit }> | undefined;
 const warm = warmUpMarkdown().catch(() => undefined);
 // Batches are handled one after another, in the order they arrive.
 let queue: Promise<unknown> = Promise.resolve();
@@ -32,7 +32,7 @@ parentPort?.on('message', (msg: { init?: WorkerInit; id?: number; jobs?: PageJob
   }
   if (msg.init) {
     const init = msg.init;
-    ready = warm.then(async () => ({ renderer: (await import(pathToFileURL(init.rendererFile).href)) as SiteRenderer, data: init.data, cache: new MarkdownCache(init.cacheDir, init.versions, init.cacheEnabled), init }));
+    ready = warm.then(async () => ({ renderer: (await import(pathToFileURL(init.rendererFile).href)) as SiteRenderer, data: init.data, packs: init.target.packDir ? new MarkdownPacks(init.target.packDir) : undefined, init }));
     return;
   }
   queue = queue.then(async () => {
@@ -44,10 +44,10 @@ parentPort?.on('message', (msg: { init?: WorkerInit; id?: number; jobs?: PageJob
       for (const _ of msg.jobs ?? []) reply.results.push({ error: `the page worker could not start: ${(e as Error).message}` });
       return parentPort!.postMessage(reply);
     }
-    const { renderer, data, cache, init } = ctx;
+    const { renderer, data, packs, init } = ctx;
     for (const job of msg.jobs ?? []) {
       try {
-        reply.results.push(await runPageJob(job, renderer, data, cache, init.target));
+        reply.results.push(await runPageJob(job, renderer, data, packs, init.target));
       } catch (e) {
         reply.results.push({ error: (e as Error).message });
       }

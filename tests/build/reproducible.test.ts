@@ -92,8 +92,9 @@ describe('reproducible and atomic output', () => {
     const before = snapshotDir(path.join(root, 'out-a'));
     const cacheDir = path.join(root, '.cache', 'reactsite');
     const entries = listFiles(cacheDir);
-    // Every cache: Markdown trees (every body and page), the page store (pages and its index) and the bundles.
-    expect(entries.filter((f) => f.startsWith('md/')).length).toBeGreaterThanOrEqual(5);
+    // Every cache: Markdown trees (static pages; packed for tutorials), the page store (pages, index) and the bundles.
+    expect(entries.filter((f) => f.startsWith('md/')).length).toBe(2);
+    expect(entries.filter((f) => f.startsWith('pages/packs/')).length).toBeGreaterThanOrEqual(1);
     expect(entries.filter((f) => f.startsWith('pages/') && f.endsWith('.html')).length).toBe(3);
     expect(entries).toContain('pages/index.json');
     expect(entries.filter((f) => f.startsWith('bundle/files/')).length).toBeGreaterThan(3);
@@ -105,6 +106,40 @@ describe('reproducible and atomic output', () => {
     const run = await runCli(['build', '--root', root, '--out', 'out-b']);
     expect(run.code).toBe(0);
     expect(snapshotDir(path.join(root, 'out-b'))).toEqual(before);
+  });
+});
+
+describe('Markdown packs', () => {
+  it('render every page again from packed Markdown when only the registry changes, with the bytes of a clean build', async () => {
+    const root = makeProject();
+    const timed = async (args: string[]) => {
+      const r = await runCli(['build', '--root', root, ...args], { env: { REACTSITE_TIMINGS: '1' } });
+      expect(r.code).toBe(0);
+      return JSON.parse(/timings: (.*)/.exec(r.stdout)![1]!) as { rendered: number; reused: number; packed: number };
+    };
+    expect(await timed([])).toMatchObject({ rendered: 3, reused: 0, packed: 0 });
+    const packs = path.join(root, '.cache', 'reactsite', 'pages', 'packs');
+    const before = fs.readdirSync(packs);
+    expect(before.length).toBeGreaterThan(0);
+    // A new title changes every page (the sidebar lists it), but no body.
+    const registry = path.join(root, 'content', 'registry.json');
+    fs.writeFileSync(registry, fs.readFileSync(registry, 'utf8').replace('"Alpha Hooks"', '"Alpha Hooks, Renamed"'));
+    expect(await timed([])).toMatchObject({ rendered: 3, reused: 0, packed: 3 });
+    expect(fs.readdirSync(packs)).toEqual(before);
+    expect(await timed(['--out', 'clean', '--no-cache'])).toMatchObject({ rendered: 3, packed: 0 });
+    expect(snapshotDir(path.join(root, 'out'))).toEqual(snapshotDir(path.join(root, 'clean')));
+    // A damaged pack is never trusted: its pages are parsed again.
+    for (const f of before) fs.truncateSync(path.join(packs, f), Math.floor(fs.statSync(path.join(packs, f)).size / 2));
+    fs.writeFileSync(registry, fs.readFileSync(registry, 'utf8').replace('"Alpha Hooks, Renamed"', '"Alpha Hooks"'));
+    const damaged = await timed([]);
+    expect(damaged).toMatchObject({ rendered: 3, reused: 0 });
+    expect(damaged.packed).toBeLessThan(3);
+    expect(await timed(['--out', 'clean', '--no-cache'])).toMatchObject({ rendered: 3, packed: 0 });
+    expect(snapshotDir(path.join(root, 'out'))).toEqual(snapshotDir(path.join(root, 'clean')));
+    // A changed body is parsed again.
+    fs.appendFileSync(path.join(root, 'content', 'tutorials', 'alpha.md'), '\nA packed paragraph.\n');
+    expect(await timed([])).toMatchObject({ rendered: 1, reused: 2, packed: 0 });
+    expect(fs.readFileSync(path.join(root, 'out', 'tutorial', 'react-alpha', 'index.html'), 'utf8')).toContain('A packed paragraph.');
   });
 });
 

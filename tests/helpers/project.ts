@@ -10,7 +10,9 @@ export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 /** Copies `tests/fixtures/<fixture>` to a temp folder; `files` maps project paths to new contents (null deletes). */
 export function makeProject(files: Record<string, string | Uint8Array | null> = {}, fixture = 'basic'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-test-'));
-  fs.cpSync(path.join(REPO, 'tests', 'fixtures', fixture), dir, { recursive: true });
+  // Never a cache or output left in the fixture by a build run there by hand: every test starts clean.
+  const src = path.join(REPO, 'tests', 'fixtures', fixture);
+  fs.cpSync(src, dir, { recursive: true, filter: (f) => !['.cache', 'out'].includes(path.relative(src, f)) });
   for (const [rel, data] of Object.entries(files)) {
     const abs = path.join(dir, rel);
     if (data === null) fs.rmSync(abs, { recursive: true, force: true });
