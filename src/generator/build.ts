@@ -18,9 +18,8 @@ import { projectCacheDir } from './paths.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
 import { integrityProblems } from './integrity-stage.js';
 import type { HtmlFacts } from './html-facts.js';
-import { PagePool, workerCount } from './page-pool.js';
-import { buildTutorialPages, pageStoreDir } from './page-stage.js';
-import { hasPageStore } from './page-store.js';
+import type { PagePool } from './page-pool.js';
+import { buildTutorialPages, prepareWorkers } from './page-stage.js';
 import type { OutputDir, OutputFiles } from './write-output.js';
 
 /** What the build knows of a body's Markdown: always its facts; its tree and code samples when rendered in-process. */
@@ -31,9 +30,10 @@ export interface BuildResult { content: Content; routes: Route[]; files: OutputF
 
 /**
  * Extra inputs of one run: `check` turns missing bodies into errors; dev passes its origin and client script;
- * `output` (the `build` command) receives tutorial pages as they are made, on every core, through the page store.
+ * `output` (the `build` command) receives tutorial pages as they are made, through the page store, by the
+ * main thread and the workers of `pool` (see startPagePool; its owner closes it).
  */
-export interface RunOptions { mode: 'build' | 'check'; dev?: SiteData['dev']; bundles?: { client: ClientBundle; renderer: SiteRenderer }; output?: OutputDir }
+export interface RunOptions { mode: 'build' | 'check'; dev?: SiteData['dev']; bundles?: { client: ClientBundle; renderer: SiteRenderer }; output?: OutputDir; pool?: PagePool }
 
 /** The date pages report when a tutorial has none: SOURCE_DATE_EPOCH if set, else today (UTC). */
 export function buildDate(env = process.env): string {
@@ -95,17 +95,7 @@ export function generatedFiles(routes: readonly Route[], data: SiteData): [strin
 
 /** Runs the whole pipeline and returns the output files not yet placed; throws ReactsiteError on any error. */
 export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<BuildResult> {
-  // Started first when pages will likely be rendered (no page store yet), so they warm up while this thread
-  // loads content and bundles; otherwise started only if the page stage finds enough pages to render.
-  const pool = run.output && !run.dev ? PagePool.start(workerCount(), !(opts.cache && hasPageStore(pageStoreDir(opts)))) : undefined;
-  try {
-    return await runPipeline(opts, run, pool);
-  } finally {
-    await pool?.close();
-  }
-}
-
-async function runPipeline(opts: BuildOptions, run: RunOptions, pool: PagePool | undefined): Promise<BuildResult> {
+  const pool = run.output && !run.dev ? run.pool : undefined;
   const timings: Record<string, number> = {};
   const time = async <T>(stage: string, f: () => Promise<T> | T): Promise<T> => {
     const t0 = performance.now();
@@ -131,6 +121,7 @@ async function runPipeline(opts: BuildOptions, run: RunOptions, pool: PagePool |
   if (run.mode === 'check') for (const p of missingBodies) p.severity = 'error';
   throwIfErrors(loaded.problems);
   const content = loaded.content!;
+  if (pool) prepareWorkers(pool, content);
   const site = { ...content.site, url: opts.site ?? content.site.url };
   const base = opts.base ?? normalizeBase(new URL(site.url).pathname);
 

@@ -2,11 +2,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { buildSite } from './build.js';
+import type { BuildResult } from './build.js';
 import { formatProblem, ReactsiteError, UsageError, type Problem } from './errors.js';
 import { packageRoot, projectCacheDir } from './paths.js';
 import { resolveOptions, type CliFlags } from './options.js';
+import { startPagePool } from './page-pool.js';
 import { OutputDir, writeError } from './write-output.js';
+
+/** The pipeline, loaded once a command needs it (after the page workers started warming up). */
+const pipeline = () => import('./build.js');
 
 /** Exit codes: success, content/build error, bad usage. */
 export const EXIT = { ok: 0, error: 1, usage: 2 } as const;
@@ -120,18 +124,23 @@ async function runBuild(flags: CliFlags): Promise<number> {
   return guard(async () => {
     const t0 = performance.now();
     const opts = resolveOptions(flags);
+    // First of all: a cold build waits on the workers' warm-up, which runs while this thread loads the rest.
+    const pool = startPagePool(opts);
+    const { buildSite } = await pipeline();
     // Pages go into a temp folder as they are made; out/ is only replaced once everything passed.
     const output = OutputDir.open(opts.outDir, projectCacheDir(opts.root, 'trash'));
-    let result: Awaited<ReturnType<typeof buildSite>>;
+    let result: BuildResult;
     try {
       await output.copyPublic(path.join(opts.root, 'public'));
-      result = await buildSite(opts, { mode: 'build', output });
+      result = await buildSite(opts, { mode: 'build', output, pool });
       const tw = performance.now();
       for (const [f, data] of result.files) output.write(f, data);
       result.timings.write = performance.now() - tw;
     } catch (e) {
       output.abort();
       throw writeError(opts.outDir, e);
+    } finally {
+      await pool.close();
     }
     const tc = performance.now();
     // An out/ made before the page store it links to was (re)made is not worth recycling.
@@ -147,6 +156,7 @@ async function runBuild(flags: CliFlags): Promise<number> {
 async function runCheck(flags: CliFlags): Promise<number> {
   return guard(async () => {
     const opts = resolveOptions(flags);
+    const { buildSite } = await pipeline();
     const result = await buildSite(opts, { mode: 'check' });
     const { contentChecks } = await import('./content-checks.js');
     const problems = [...result.warnings, ...contentChecks(opts.root, result)];

@@ -60,6 +60,29 @@ export async function highlightBlocks(blocks: readonly CodeBlock[]): Promise<str
   return out;
 }
 
+const SAMPLE = `import { useState } from "react";
+
+export default function Counter({ step = 1 }) {
+  const [count, setCount] = useState(0);
+  // A comment, a template \`\${count}\` and JSX.
+  return <button type="button" className="btn" onClick={() => setCount((c) => c + step)}>Clicked {count} times</button>;
+}`;
+
+/** Loads Shiki and the preloaded grammars and compiles the common JSX rules on a sample, ahead of real work. */
+export async function warmUpHighlighter(): Promise<void> {
+  await highlightBlocks([{ lang: 'jsx', text: SAMPLE }]);
+}
+
+/**
+ * The inner HTML of `block` when its language is plain text or already loaded, else undefined (a forecast of
+ * work never loads a grammar: the set of loaded grammars must not depend on guesses).
+ */
+export async function highlightIfLoaded(block: CodeBlock): Promise<string | undefined> {
+  const h = await getHighlighter();
+  if (block.lang !== 'plaintext' && !h.getLoadedLanguages().includes(block.lang)) return undefined;
+  return (await highlightBlocks([block]))[0];
+}
+
 function getHighlighter() {
   highlighter ??= createHighlighter({ themes: [], langs: [...PRELOADED_LANGUAGES] }) as Promise<HighlighterGeneric<string, string>>;
   return highlighter;

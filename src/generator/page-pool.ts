@@ -12,7 +12,9 @@ import { Worker } from 'node:worker_threads';
 import type { SiteData } from '../site/types.js';
 import type { CodeBlock } from './code-highlight.js';
 import type { PageJob, PageTarget } from './page-job.js';
-import type { StoredPage } from './page-store.js';
+import type { BuildOptions } from './options.js';
+import { hasPageStore, type StoredPage } from './page-store.js';
+import { projectCacheDir } from './paths.js';
 
 /** Sent once to each worker before its first page batch. */
 export interface WorkerInit { rendererFile: string; data: SiteData; target: PageTarget }
@@ -32,10 +34,24 @@ export function pageWorkerFile(): string | undefined {
   return fs.existsSync(file) ? file : undefined;
 }
 
+/** The identity of a code block (its language and text), for matching forecasts to requests. */
+export function blockKey(b: CodeBlock): string {
+  return `${b.lang}\0${b.text}`;
+}
+
 /** How many worker threads a build starts: one per core besides the main thread; REACTSITE_WORKERS=0 for none. */
 export function workerCount(env = process.env): number {
   if (env.REACTSITE_WORKERS === '0' || !pageWorkerFile()) return 0;
   return Math.max(env.REACTSITE_WORKERS === 'force' || env.REACTSITE_WORKERS === 'highlight' ? 1 : 0, os.availableParallelism() - 1);
+}
+
+/**
+ * The page workers of a `build`: started now when pages will likely be rendered (no page store yet), so they
+ * warm up while the main thread loads the pipeline and the content and bundles; otherwise started only if the
+ * page stage finds pages to render (on a warm build their warm-up would only compete for the cores).
+ */
+export function startPagePool(opts: Pick<BuildOptions, 'root' | 'cache'>): PagePool {
+  return PagePool.start(workerCount(), !(opts.cache && hasPageStore(projectCacheDir(opts.root, 'pages'))));
 }
 
 /** Worker threads that warm up from the moment they are started, then do what they are given. */
@@ -44,6 +60,7 @@ export class PagePool {
   private readonly onBatch = new Map<Worker, (m: BatchReply) => void>();
   private readonly highlights = new Map<number, { resolve: (html: string[]) => void; reject: (e: Error) => void }>();
   private nextHighlight = 0;
+  private readonly prefetched = new Map<string, number>();
   private failure: Error | undefined;
 
   private constructor(
@@ -92,12 +109,35 @@ export class PagePool {
     return this.count;
   }
 
-  /** Highlights `blocks` on a worker (round robin); resolves to each block's inner HTML. */
+  /**
+   * Tells started workers what the build will likely send (known once the content is loaded): whole pages, or
+   * only code to highlight. Workers warm up for pages only when told so, or when pages come.
+   */
+  expect(mode: PoolMode): void {
+    for (const w of this.workers) w.postMessage({ expect: mode });
+  }
+
+  /**
+   * Gives the workers code the build will likely ask them to highlight (per document, round robin), to start
+   * on while idle; highlight() then sends a request to the worker holding its first block.
+   */
+  prefetch(docs: CodeBlock[][]): void {
+    if (!this.workers.length) return;
+    const shares = this.workers.map((): CodeBlock[] => []);
+    docs.forEach((blocks, i) => {
+      const at = i % shares.length;
+      shares[at]!.push(...blocks);
+      for (const b of blocks) this.prefetched.set(blockKey(b), at);
+    });
+    shares.forEach((blocks, i) => blocks.length && this.workers[i]!.postMessage({ prefetch: blocks }));
+  }
+
+  /** Highlights `blocks` on a worker (the one given them by prefetch, else round robin); resolves to their inner HTML. */
   highlight(blocks: CodeBlock[]): Promise<string[]> {
     this.spawn();
     if (this.failure || !this.workers.length) return Promise.reject(this.failure ?? new Error('no page worker to highlight on'));
     const id = this.nextHighlight++;
-    const w = this.workers[id % this.workers.length]!;
+    const w = this.workers[(blocks.length ? this.prefetched.get(blockKey(blocks[0]!)) : undefined) ?? id % this.workers.length]!;
     return new Promise((resolve, reject) => {
       this.highlights.set(id, { resolve, reject });
       w.postMessage({ hl: { id, blocks } });

@@ -9,6 +9,7 @@ import { fromPlainFacts, type HtmlFacts } from './html-facts.js';
 import type { Content } from './load.js';
 import { markdownCacheOf, markdownKey } from './markdown-stage.js';
 import { MarkdownPacks } from './markdown-pack.js';
+import { fencedCode } from './fenced-code.js';
 import type { BuildOptions } from './options.js';
 import { pageKey, sharedKey } from './page-key.js';
 import type { PageJob } from './page-job.js';
@@ -70,8 +71,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     const { runPageJob } = await import('./page-job.js');
     const { useRemoteHighlighter } = await import('./code-highlight.js');
     const onMain = (job: PageJob) => runPageJob(job, o.renderer, o.data, packs, target);
-    const fences = jobs.reduce((n, j) => n + (j.doc.content.match(/^ {0,3}(```|~~~)/gm)?.length ?? 0), 0);
-    const mode = poolMode(jobs.length, o.pool.size, fences / 2);
+    const mode = poolMode(jobs.length, o.pool.size, codeBlocks(jobs.map((j) => j.doc)));
     if (mode === 'highlight') useRemoteHighlighter((blocks) => o.pool.highlight(blocks));
     let results;
     try {
@@ -104,6 +104,23 @@ export function poolMode(jobs: number, workers: number, codeBlocks: number, env 
   if (env.REACTSITE_WORKERS === 'highlight') return 'highlight';
   if (jobs < MIN_JOBS_FOR_WORKERS) return 'main';
   return jobs < MIN_JOBS_FOR_PAGE_WORKERS && codeBlocks >= jobs ? 'highlight' : 'pages';
+}
+
+/** About how many fenced code blocks `docs` hold (fence lines / 2). */
+function codeBlocks(docs: Iterable<{ content: string }>): number {
+  let fences = 0;
+  for (const d of docs) fences += d.content.match(/^ {0,3}(```|~~~)/gm)?.length ?? 0;
+  return fences / 2;
+}
+
+/**
+ * Tells started workers, as soon as the content is loaded, how a cold page stage will use them (every body
+ * rendered): they warm up for whole pages, or start highlighting the code read from the bodies' fences.
+ */
+export function prepareWorkers(pool: PagePool, content: Content): void {
+  const mode = poolMode(content.bodies.size, pool.size, codeBlocks(content.bodies.values()));
+  pool.expect(mode);
+  if (mode === 'highlight') pool.prefetch([...content.bodies.values()].map((doc) => fencedCode(doc.content)));
 }
 
 /** Links a stored page into the output; false when the stored file vanished meanwhile (it is rendered instead). */

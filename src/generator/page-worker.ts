@@ -1,29 +1,84 @@
 /**
- * Worker-thread entry: warms up as soon as it starts (loads Markdown and Shiki, compiles the usual grammar
- * rules on a sample), then renders and places batches of tutorial pages (see page-job.ts) or highlights code
- * blocks for the main thread.
+ * Worker-thread entry. Highlighting is made ready first (Shiki and its grammars loaded, the common JSX rules
+ * compiled on a sample): in "highlight" runs it is all a worker does, and what the main thread waits for. The
+ * page pipeline (Markdown, the page job) is loaded and warmed next when the main thread expects to send pages
+ * (or when pages come); then the worker renders and places batches of pages (see page-job.ts).
  */
 import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 import type { SiteData } from '../site/types.js';
-import { MarkdownPacks } from './markdown-pack.js';
-import { highlightBlocks, type CodeBlock } from './code-highlight.js';
-import { warmUpMarkdown } from './markdown.js';
-import { runPageJob, type PageJob } from './page-job.js';
-import type { BatchReply, HighlightReply, WorkerInit } from './page-pool.js';
+import type { CodeBlock } from './code-highlight.js';
+import type { MarkdownPacks } from './markdown-pack.js';
+import type { PageJob, runPageJob } from './page-job.js';
+import { blockKey, type BatchReply, type HighlightReply, type PoolMode, type WorkerInit } from './page-pool.js';
 import type { SiteRenderer } from './site-bundle.js';
 
-let ready: Promise<{ renderer: SiteRenderer; data: SiteData; packs: MarkdownPacks | undefined; init: WorkerInit }> | undefined;
-const warm = warmUpMarkdown().catch(() => undefined);
+interface Pipeline { runPageJob: typeof runPageJob; MarkdownPacks: typeof MarkdownPacks }
+interface Ready { renderer: SiteRenderer; data: SiteData; packs: MarkdownPacks | undefined; init: WorkerInit; run: typeof runPageJob }
+
+const highlighting = import('./code-highlight.js').then(async (m) => {
+  await m.warmUpHighlighter().catch(() => undefined);
+  return m;
+});
+let pipeline: Promise<Pipeline> | undefined;
+/** The page pipeline, loaded and warmed up once (after highlighting is ready). */
+const pages = () =>
+  (pipeline ??= highlighting.then(async () => {
+    const [markdown, job, packs] = await Promise.all([import('./markdown.js'), import('./page-job.js'), import('./markdown-pack.js')]);
+    await markdown.warmUpMarkdown().catch(() => undefined);
+    return { runPageJob: job.runPageJob, MarkdownPacks: packs.MarkdownPacks };
+  }));
+
+let ready: Promise<Ready> | undefined;
+
+/** Code forecast by the main thread: highlighted while idle, one block at a time, each taken once when asked for. */
+const forecast: CodeBlock[] = [];
+const forecastDone = new Map<string, string>();
+const asked = new Set<string>();
+let pumping = false;
+async function pump(): Promise<void> {
+  if (pumping) return;
+  pumping = true;
+  const { highlightIfLoaded } = await highlighting;
+  for (let b = forecast.shift(); b; b = forecast.shift()) {
+    const key = blockKey(b);
+    if (asked.has(key) || forecastDone.has(key)) continue;
+    const html = await highlightIfLoaded(b).catch(() => undefined);
+    if (html !== undefined && !asked.has(key)) forecastDone.set(key, html);
+    // Requests first: they are what the main thread waits for.
+    await new Promise((r) => setImmediate(r));
+  }
+  pumping = false;
+}
+
+/** The inner HTML of `blocks`: forecast ones as already made, the others now. */
+async function highlightRequested(blocks: CodeBlock[]): Promise<string[]> {
+  const m = await highlighting;
+  const out: string[] = [];
+  for (const b of blocks) {
+    const key = blockKey(b);
+    asked.add(key);
+    const done = forecastDone.get(key);
+    forecastDone.delete(key);
+    out.push(done ?? (await m.highlightBlocks([b]))[0]!);
+  }
+  return out;
+}
 // Batches are handled one after another, in the order they arrive.
 let queue: Promise<unknown> = Promise.resolve();
 
-parentPort?.on('message', (msg: { init?: WorkerInit; id?: number; jobs?: PageJob[]; hl?: { id: number; blocks: CodeBlock[] } }) => {
+parentPort?.on('message', (msg: { expect?: PoolMode; prefetch?: CodeBlock[]; init?: WorkerInit; id?: number; jobs?: PageJob[]; hl?: { id: number; blocks: CodeBlock[] } }) => {
+  if (msg.prefetch) {
+    forecast.push(...msg.prefetch);
+    return void pump();
+  }
+  if (msg.expect) {
+    if (msg.expect === 'pages') void pages();
+    return;
+  }
   if (msg.hl) {
     const { id, blocks } = msg.hl;
-    void warm
-      .then(() => highlightBlocks(blocks))
-      .then(
+    void highlightRequested(blocks).then(
         (html): HighlightReply => ({ hl: id, html }),
         (e: Error): HighlightReply => ({ hl: id, error: e.message }),
       )
@@ -32,22 +87,28 @@ parentPort?.on('message', (msg: { init?: WorkerInit; id?: number; jobs?: PageJob
   }
   if (msg.init) {
     const init = msg.init;
-    ready = warm.then(async () => ({ renderer: (await import(pathToFileURL(init.rendererFile).href)) as SiteRenderer, data: init.data, packs: init.target.packDir ? new MarkdownPacks(init.target.packDir) : undefined, init }));
+    ready = pages().then(async ({ runPageJob: run, MarkdownPacks: Packs }): Promise<Ready> => ({
+      renderer: (await import(pathToFileURL(init.rendererFile).href)) as SiteRenderer,
+      data: init.data,
+      packs: init.target.packDir ? new Packs(init.target.packDir) : undefined,
+      init,
+      run,
+    }));
     return;
   }
   queue = queue.then(async () => {
     const reply: BatchReply = { id: msg.id!, results: [] };
-    let ctx: Awaited<NonNullable<typeof ready>>;
+    let ctx: Ready;
     try {
       ctx = await ready!;
     } catch (e) {
       for (const _ of msg.jobs ?? []) reply.results.push({ error: `the page worker could not start: ${(e as Error).message}` });
       return parentPort!.postMessage(reply);
     }
-    const { renderer, data, packs, init } = ctx;
+    const { renderer, data, packs, init, run } = ctx;
     for (const job of msg.jobs ?? []) {
       try {
-        reply.results.push(await runPageJob(job, renderer, data, packs, init.target));
+        reply.results.push(await run(job, renderer, data, packs, init.target));
       } catch (e) {
         reply.results.push({ error: (e as Error).message });
       }

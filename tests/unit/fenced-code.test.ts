@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import fg from 'fast-glob';
+import matter from 'gray-matter';
+import { afterAll, describe, expect, it } from 'vitest';
+import { highlightBlocks, useRemoteHighlighter, type CodeBlock } from '../../src/generator/code-highlight.js';
+import { fencedCode } from '../../src/generator/fenced-code.js';
+import { renderMarkdown } from '../../src/generator/markdown.js';
+
+const key = (b: CodeBlock) => `${b.lang}\0${b.text}`;
+
+describe('fenced code forecast', () => {
+  afterAll(() => useRemoteHighlighter(undefined));
+
+  it('forecasts exactly the blocks the Markdown stage highlights, for every body of the site', async () => {
+    const asked: CodeBlock[] = [];
+    useRemoteHighlighter((blocks) => (asked.push(...blocks), highlightBlocks(blocks)));
+    const forecast: CodeBlock[] = [];
+    for (const file of fg.sync('content/tutorials/*.md')) {
+      const { content } = matter(fs.readFileSync(file, 'utf8'));
+      forecast.push(...fencedCode(content));
+      await renderMarkdown(content, { file, bodyLine: 1, allowRawHtml: false });
+    }
+    expect(asked.length).toBeGreaterThan(150);
+    // Languages the stage maps to plain text are forecast as written; only those may differ.
+    const real = new Set(asked.map(key));
+    const missed = forecast.filter((b) => !real.has(key(b)));
+    expect(missed.every((b) => asked.some((a) => a.lang === 'plaintext' && a.text === b.text)), JSON.stringify(missed.slice(0, 2))).toBe(true);
+    expect(forecast).toHaveLength(asked.length);
+  });
+
+  it('follows CommonMark fences: tildes, longer closers, indentation, info strings; an unclosed fence (to the end) is not forecast', () => {
+    const md = ['Text', '', '  ```JSX title="a"', '  const a = 1;', '    b();', '  ```', '', '~~~~', '```', 'inside', '~~~~~', '', '``` js `x`', 'not a fence', '```', '', '```css', 'unclosed'].join('\n');
+    expect(fencedCode(md)).toEqual([
+      { lang: 'jsx', text: 'const a = 1;\n  b();' },
+      { lang: 'plaintext', text: '```\ninside' },
+    ]);
+  });
+});
