@@ -15,8 +15,9 @@ import { CORPUS_VERSION, generateCorpus } from './corpus.mjs';
 
 const SECTIONS = ['real', 'corpora', 'weight', 'browser', 'lighthouse', 'dev'];
 const STAGES = ['load', 'markdown', 'bundle', 'pages', 'render', 'integrity', 'write'];
-// Counts the CLI prints next to its stage times: tutorial pages rendered, and reused from the page store.
-const COUNTS = ['rendered', 'reused'];
+// Counts the CLI prints next to its stage times: tutorial pages rendered, reused from the page store, and
+// rendered from packed Markdown trees.
+const COUNTS = ['rendered', 'reused', 'packed'];
 
 function parseArgs(argv) {
   const a = { quick: false, runs: undefined, seed: 1, only: undefined, compile: true, keep: false, maxRssGb: 12 };
@@ -123,9 +124,20 @@ function srcFingerprint() {
 }
 const srcSeen = new Set();
 
+/**
+ * Lets the disk settle: writes out what earlier runs left dirty (a 4,000-page build leaves hundreds of MB) so a
+ * cold build is measured, not the write-back of the run before it (which made cold runs vary by a third).
+ */
+function settle() {
+  spawnSync('sync');
+}
+
 /** One build, logged as it finishes. */
 async function oneBuild(label, root, { cold }) {
-  if (cold) fs.rmSync(cacheDir(root), { recursive: true, force: true });
+  if (cold) {
+    fs.rmSync(cacheDir(root), { recursive: true, force: true });
+    settle();
+  }
   const src = srcFingerprint();
   srcSeen.add(src);
   const r = await runBuild({ root, out: path.join(root, 'out'), maxRssKb, env: heapEnv });

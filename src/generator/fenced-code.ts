@@ -5,6 +5,11 @@
  */
 import type { CodeBlock } from './code-highlight.js';
 
+/** The identity of a code block (its language and text), for matching forecasts to requests. */
+export function blockKey(b: CodeBlock): string {
+  return `${b.lang}\0${b.text}`;
+}
+
 const OPENING = /^( {0,3})(`{3,}|~{3,})([^\n]*)$/;
 
 /** The fenced blocks of `markdown` that are closed, with their language (lowercased, "plaintext" if none). */

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SiteData } from '../site/types.js';
 import type { CodeBlock } from './code-highlight.js';
+import { blockKey } from './fenced-code.js';
 import type { PageJob, PageTarget } from './page-job.js';
 import type { BuildOptions } from './options.js';
 import { hasPageStore, type StoredPage } from './page-store.js';
@@ -32,11 +33,6 @@ export type PoolMode = 'pages' | 'highlight' | 'main';
 export function pageWorkerFile(): string | undefined {
   const file = fileURLToPath(new URL('./page-worker.js', import.meta.url));
   return fs.existsSync(file) ? file : undefined;
-}
-
-/** The identity of a code block (its language and text), for matching forecasts to requests. */
-export function blockKey(b: CodeBlock): string {
-  return `${b.lang}\0${b.text}`;
 }
 
 /** How many worker threads a build starts: one per core besides the main thread; REACTSITE_WORKERS=0 for none. */

@@ -10,7 +10,8 @@ import type { SiteData } from '../site/types.js';
 import type { CodeBlock } from './code-highlight.js';
 import type { MarkdownPacks } from './markdown-pack.js';
 import type { PageJob, runPageJob } from './page-job.js';
-import { blockKey, type BatchReply, type HighlightReply, type PoolMode, type WorkerInit } from './page-pool.js';
+import { blockKey } from './fenced-code.js';
+import type { BatchReply, HighlightReply, PoolMode, WorkerInit } from './page-pool.js';
 import type { SiteRenderer } from './site-bundle.js';
 
 interface Pipeline { runPageJob: typeof runPageJob; MarkdownPacks: typeof MarkdownPacks }
@@ -78,7 +79,8 @@ parentPort?.on('message', (msg: { expect?: PoolMode; prefetch?: CodeBlock[]; ini
   }
   if (msg.hl) {
     const { id, blocks } = msg.hl;
-    void highlightRequested(blocks).then(
+    void highlightRequested(blocks)
+      .then(
         (html): HighlightReply => ({ hl: id, html }),
         (e: Error): HighlightReply => ({ hl: id, error: e.message }),
       )
