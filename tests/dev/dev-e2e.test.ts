@@ -48,9 +48,11 @@ describe('reactsite dev in a browser', () => {
     await page.getByText('Live edit marker one').waitFor(WAIT);
     await live(page);
 
-    // The next reload keeps the scroll position.
+    // The next reload keeps the scroll position. Scrolled once the page has loaded: until then the dev client
+    // is still restoring the position saved by the last reload (the top), and would undo the scroll.
+    await page.waitForFunction(() => document.readyState === 'complete', undefined, WAIT);
     await page.evaluate(() => window.scrollTo(0, 900));
-    await page.waitForFunction(() => Math.abs(window.scrollY - 900) < 2);
+    await page.waitForFunction(() => Math.abs(window.scrollY - 900) < 2, undefined, WAIT);
     edit(body, (t) => t.replace('Live edit marker one.', 'Live edit marker two.'));
     await page.getByText('Live edit marker two').waitFor(WAIT);
     await page.waitForFunction(() => Math.abs(window.scrollY - 900) < 50, undefined, WAIT);
