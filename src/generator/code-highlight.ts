@@ -60,7 +60,8 @@ export async function highlightBlocks(blocks: readonly CodeBlock[]): Promise<str
   return out;
 }
 
-const SAMPLE = `import { useState } from "react";
+/** A typical JSX block, highlighted to warm up (see warmUpHighlighter and warmUpMarkdown). */
+export const WARM_UP_CODE = `import { useState } from "react";
 
 export default function Counter({ step = 1 }) {
   const [count, setCount] = useState(0);
@@ -70,7 +71,7 @@ export default function Counter({ step = 1 }) {
 
 /** Loads Shiki and the preloaded grammars and compiles the common JSX rules on a sample, ahead of real work. */
 export async function warmUpHighlighter(): Promise<void> {
-  await highlightBlocks([{ lang: 'jsx', text: SAMPLE }]);
+  await highlightBlocks([{ lang: 'jsx', text: WARM_UP_CODE }]);
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SiteData } from '../site/types.js';
@@ -29,6 +30,29 @@ export interface HighlightReply { hl: number; html?: string[]; error?: string }
 /** How the pages of one run are spread: whole pages on every thread, main's highlighting on the workers, or main only. */
 export type PoolMode = 'pages' | 'highlight' | 'main';
 
+/** Below this many pages to render, the main thread renders them alone (handing work over would not pay off). */
+export const MIN_PAGES_FOR_WORKERS = 8;
+/**
+ * From this many pages to render, every thread renders whole pages. Below it, sites with code (a fenced block
+ * a page or more) have the main thread render every page and hand all highlighting to the warm workers: each
+ * thread's warm-up (about 2 s of JIT, Shiki and grammar compilation) is then paid once per kind of work, and
+ * two threads contend less (measured faster at 43, 200 and 1,000 code pages on 2 cores; plain sites gain
+ * nothing from it, their workers render pages).
+ */
+export const MIN_PAGES_FOR_PAGE_WORKERS = 400;
+
+/**
+ * How to spread `jobs` pages holding about `codeBlocks` fenced blocks over the main thread and `workers`
+ * workers (REACTSITE_WORKERS=force|highlight picks a mode for tests).
+ */
+export function poolMode(jobs: number, workers: number, codeBlocks: number, env = process.env): PoolMode {
+  if (!workers) return 'main';
+  if (env.REACTSITE_WORKERS === 'force') return 'pages';
+  if (env.REACTSITE_WORKERS === 'highlight') return 'highlight';
+  if (jobs < MIN_PAGES_FOR_WORKERS) return 'main';
+  return jobs < MIN_PAGES_FOR_PAGE_WORKERS && codeBlocks >= jobs ? 'highlight' : 'pages';
+}
+
 /** The compiled worker next to this module (dist/), or undefined when running from TypeScript sources. */
 export function pageWorkerFile(): string | undefined {
   const file = fileURLToPath(new URL('./page-worker.js', import.meta.url));
@@ -47,7 +71,22 @@ export function workerCount(env = process.env): number {
  * page stage finds pages to render (on a warm build their warm-up would only compete for the cores).
  */
 export function startPagePool(opts: Pick<BuildOptions, 'root' | 'cache'>): PagePool {
-  return PagePool.start(workerCount(), !(opts.cache && hasPageStore(projectCacheDir(opts.root, 'pages'))));
+  return PagePool.start(workerCount(), !(opts.cache && hasPageStore(projectCacheDir(opts.root, 'pages'))), likelyMode(opts.root));
+}
+
+/**
+ * What the workers will most likely do, guessed from the number of bodies before the content is loaded: from
+ * MIN_PAGES_FOR_PAGE_WORKERS they render whole pages (and warm up Markdown first, Shiki only if there is code),
+ * below it they likely highlight (Shiki first).
+ */
+function likelyMode(root: string, env = process.env): PoolMode {
+  if (env.REACTSITE_WORKERS === 'force') return 'pages';
+  try {
+    const bodies = fs.readdirSync(path.join(root, 'content', 'tutorials')).filter((f) => f.endsWith('.md')).length;
+    return bodies >= MIN_PAGES_FOR_PAGE_WORKERS ? 'pages' : 'highlight';
+  } catch {
+    return 'highlight';
+  }
 }
 
 /** Worker threads that warm up from the moment they are started, then do what they are given. */
@@ -62,6 +101,7 @@ export class PagePool {
   private constructor(
     private readonly count: number,
     eager: boolean,
+    private readonly likely: PoolMode,
   ) {
     if (eager) this.spawn();
   }
@@ -70,7 +110,7 @@ export class PagePool {
   private spawn(): void {
     const file = pageWorkerFile();
     if (this.workers.length || !file) return;
-    this.workers = Array.from({ length: this.count }, () => new Worker(file));
+    this.workers = Array.from({ length: this.count }, () => new Worker(file, { workerData: { likely: this.likely } }));
     for (const w of this.workers) {
       w.on('message', (m: BatchReply | HighlightReply) => {
         if ('hl' in m) {
@@ -94,10 +134,11 @@ export class PagePool {
 
   /**
    * A pool of `count` workers, started now when `eager` (a build that will likely render many pages), else on
-   * first use: on a warm build their warm-up would only compete with the main thread for the cores.
+   * first use: on a warm build their warm-up would only compete with the main thread for the cores. `likely` is
+   * what they will most likely do (what they warm up for first).
    */
-  static start(count: number, eager: boolean): PagePool {
-    return new PagePool(count, eager);
+  static start(count: number, eager: boolean, likely: PoolMode = 'highlight'): PagePool {
+    return new PagePool(count, eager, likely);
   }
 
   /** Number of worker threads (started or not). */
@@ -107,10 +148,10 @@ export class PagePool {
 
   /**
    * Tells started workers what the build will likely send (known once the content is loaded): whole pages, or
-   * only code to highlight. Workers warm up for pages only when told so, or when pages come.
+   * only code to highlight, and whether there is code at all. They warm up for what is coming.
    */
-  expect(mode: PoolMode): void {
-    for (const w of this.workers) w.postMessage({ expect: mode });
+  expect(mode: PoolMode, code: boolean): void {
+    for (const w of this.workers) w.postMessage({ expect: { mode, code } });
   }
 
   /**

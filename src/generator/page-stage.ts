@@ -13,22 +13,11 @@ import { fencedCode } from './fenced-code.js';
 import type { BuildOptions } from './options.js';
 import { pageKey, sharedKey } from './page-key.js';
 import type { PageJob } from './page-job.js';
-import type { PagePool, PoolMode } from './page-pool.js';
+import { poolMode, type PagePool } from './page-pool.js';
 import { PageStore, type PageMeta } from './page-store.js';
 import { projectCacheDir, toolVersions } from './paths.js';
 import type { SiteRenderer } from './site-bundle.js';
 import type { OutputDir } from './write-output.js';
-
-/** Below this many pages to render, the main thread renders them alone (handing work over would not pay off). */
-export const MIN_JOBS_FOR_WORKERS = 8;
-/**
- * From this many pages to render, every thread renders whole pages. Below it, sites with code (a fenced block
- * a page or more) have the main thread render every page and hand all highlighting to the warm workers: each
- * thread's warm-up (about 2 s of JIT, Shiki and grammar compilation) is then paid once per kind of work, and
- * two threads contend less (measured faster at 43, 200 and 1,000 code pages on 2 cores; plain sites gain
- * nothing from it, their workers render pages).
- */
-export const MIN_JOBS_FOR_PAGE_WORKERS = 400;
 
 /** What the stage produced; of the pages rendered, `packed` took their Markdown result from a pack. */
 export interface PageStageResult { facts: Map<string, HtmlFacts>; markdown: Map<string, PageMeta['md']>; problems: Problem[]; rendered: number; reused: number; packed: number }
@@ -94,18 +83,6 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
   return out;
 }
 
-/**
- * How to spread `jobs` pages holding about `codeBlocks` fenced blocks over the main thread and `workers`
- * workers (REACTSITE_WORKERS=force|highlight picks a mode for tests).
- */
-export function poolMode(jobs: number, workers: number, codeBlocks: number, env = process.env): PoolMode {
-  if (!workers) return 'main';
-  if (env.REACTSITE_WORKERS === 'force') return 'pages';
-  if (env.REACTSITE_WORKERS === 'highlight') return 'highlight';
-  if (jobs < MIN_JOBS_FOR_WORKERS) return 'main';
-  return jobs < MIN_JOBS_FOR_PAGE_WORKERS && codeBlocks >= jobs ? 'highlight' : 'pages';
-}
-
 /** About how many fenced code blocks `docs` hold (fence lines / 2). */
 function codeBlocks(docs: Iterable<{ content: string }>): number {
   let fences = 0;
@@ -118,8 +95,9 @@ function codeBlocks(docs: Iterable<{ content: string }>): number {
  * rendered): they warm up for whole pages, or start highlighting the code read from the bodies' fences.
  */
 export function prepareWorkers(pool: PagePool, content: Content): void {
-  const mode = poolMode(content.bodies.size, pool.size, codeBlocks(content.bodies.values()));
-  pool.expect(mode);
+  const blocks = codeBlocks(content.bodies.values());
+  const mode = poolMode(content.bodies.size, pool.size, blocks);
+  pool.expect(mode, blocks > 0);
   if (mode === 'highlight') pool.prefetch([...content.bodies.values()].map((doc) => fencedCode(doc.content)));
 }
 

@@ -1,11 +1,12 @@
 /**
- * Worker-thread entry. Highlighting is made ready first (Shiki and its grammars loaded, the common JSX rules
- * compiled on a sample): in "highlight" runs it is all a worker does, and what the main thread waits for. The
- * page pipeline (Markdown, the page job) is loaded and warmed next when the main thread expects to send pages
- * (or when pages come); then the worker renders and places batches of pages (see page-job.ts).
+ * Worker-thread entry. It warms up at once for what the pool guessed it will do: on a small site, highlighting
+ * (Shiki and its grammars loaded, the common JSX rules compiled on a sample), all a worker does in "highlight"
+ * runs and what the main thread then waits for; on a large one, the page pipeline (Markdown, the page job). Once
+ * the content is loaded the main thread says what will come, and the worker warms up the rest it needs (no
+ * Shiki for a site without code). Then it renders and places batches of pages (see page-job.ts), or highlights.
  */
 import { pathToFileURL } from 'node:url';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { SiteData } from '../site/types.js';
 import type { CodeBlock } from './code-highlight.js';
 import type { MarkdownPacks } from './markdown-pack.js';
@@ -17,18 +18,25 @@ import type { SiteRenderer } from './site-bundle.js';
 interface Pipeline { runPageJob: typeof runPageJob; MarkdownPacks: typeof MarkdownPacks }
 interface Ready { renderer: SiteRenderer; data: SiteData; packs: MarkdownPacks | undefined; init: WorkerInit; run: typeof runPageJob }
 
-const highlighting = import('./code-highlight.js').then(async (m) => {
-  await m.warmUpHighlighter().catch(() => undefined);
-  return m;
-});
+/** What the pool guessed this worker will do (see likelyMode in page-pool.ts): what it warms up for first. */
+const likely = (workerData as { likely?: PoolMode } | null)?.likely ?? 'highlight';
+
+let highlighter: Promise<typeof import('./code-highlight.js')> | undefined;
+/** Shiki, loaded and warmed up once. */
+const highlighting = () =>
+  (highlighter ??= import('./code-highlight.js').then(async (m) => {
+    await m.warmUpHighlighter().catch(() => undefined);
+    return m;
+  }));
 let pipeline: Promise<Pipeline> | undefined;
-/** The page pipeline, loaded and warmed up once (after highlighting is ready). */
+/** The page pipeline, loaded and warmed up once (after Shiki, when the worker likely highlights). */
 const pages = () =>
-  (pipeline ??= highlighting.then(async () => {
+  (pipeline ??= (likely === 'pages' ? Promise.resolve() : highlighting()).then(async () => {
     const [markdown, job, packs] = await Promise.all([import('./markdown.js'), import('./page-job.js'), import('./markdown-pack.js')]);
-    await markdown.warmUpMarkdown().catch(() => undefined);
+    await markdown.warmUpMarkdown(false).catch(() => undefined);
     return { runPageJob: job.runPageJob, MarkdownPacks: packs.MarkdownPacks };
   }));
+void (likely === 'pages' ? pages() : highlighting());
 
 let ready: Promise<Ready> | undefined;
 
@@ -40,7 +48,7 @@ let pumping = false;
 async function pump(): Promise<void> {
   if (pumping) return;
   pumping = true;
-  const { highlightIfLoaded } = await highlighting;
+  const { highlightIfLoaded } = await highlighting();
   for (let b = forecast.shift(); b; b = forecast.shift()) {
     const key = blockKey(b);
     if (asked.has(key) || forecastDone.has(key)) continue;
@@ -54,7 +62,7 @@ async function pump(): Promise<void> {
 
 /** The inner HTML of `blocks`: forecast ones as already made, the others now. */
 async function highlightRequested(blocks: CodeBlock[]): Promise<string[]> {
-  const m = await highlighting;
+  const m = await highlighting();
   const out: string[] = [];
   for (const b of blocks) {
     const key = blockKey(b);
@@ -68,13 +76,18 @@ async function highlightRequested(blocks: CodeBlock[]): Promise<string[]> {
 // Batches are handled one after another, in the order they arrive.
 let queue: Promise<unknown> = Promise.resolve();
 
-parentPort?.on('message', (msg: { expect?: PoolMode; prefetch?: CodeBlock[]; init?: WorkerInit; id?: number; jobs?: PageJob[]; hl?: { id: number; blocks: CodeBlock[] } }) => {
+parentPort?.on('message', (msg: { expect?: { mode: PoolMode; code: boolean }; prefetch?: CodeBlock[]; init?: WorkerInit; id?: number; jobs?: PageJob[]; hl?: { id: number; blocks: CodeBlock[] } }) => {
   if (msg.prefetch) {
     forecast.push(...msg.prefetch);
     return void pump();
   }
   if (msg.expect) {
-    if (msg.expect === 'pages') void pages();
+    // Whole pages: the pipeline first, then Shiki if the site has code. Highlighting only: Shiki is under way.
+    const { mode, code } = msg.expect;
+    if (mode === 'pages')
+      void pages().then(() => {
+        if (code) void highlighting();
+      });
     return;
   }
   if (msg.hl) {
