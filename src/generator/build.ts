@@ -17,7 +17,7 @@ import { BundleCache, bundleKey } from './bundle-cache.js';
 import { projectCacheDir } from './paths.js';
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
 import { integrityProblems } from './integrity-stage.js';
-import type { HtmlFacts } from './html-facts.js';
+import { htmlFacts, type HtmlFacts } from './html-facts.js';
 import type { PagePool } from './page-pool.js';
 import { buildTutorialPages, prepareWorkers } from './page-stage.js';
 import type { OutputDir, OutputFiles } from './write-output.js';
@@ -150,11 +150,15 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   const warnings = [...content.warnings, ...[...markdown.values()].flatMap((m) => m.warnings)];
   await time('render', () => {
     const problems: Problem[] = [];
+    // `check` writes nothing: a tutorial page is read for its facts at once and its HTML dropped, so memory
+    // does not hold every page of a large site.
+    const factsOnly = run.mode === 'check' && !facts ? (facts = new Map()) : undefined;
     for (const route of routes) {
       if (files.has(route.file) || facts?.has(route.file)) continue;
       const r = renderRoute(renderer, route, data, content);
-      if ('html' in r) files.set(route.file, r.html);
-      else problems.push(r.problem);
+      if (!('html' in r)) problems.push(r.problem);
+      else if (factsOnly && route.kind === 'tutorial') factsOnly.set(route.file, htmlFacts(r.html));
+      else files.set(route.file, r.html);
     }
     throwIfErrors(problems);
   });
