@@ -17,7 +17,7 @@ export interface PackRef { key: string; pack: string; offset: number; length: nu
 /** Whether `v` has the shape of a PackRef. */
 export function isPackRef(v: unknown): v is PackRef {
   const r = v as PackRef | undefined;
-  return typeof r?.key === 'string' && typeof r.pack === 'string' && /^[\w.-]+\.pack$/.test(r.pack) && Number.isInteger(r.offset) && Number.isInteger(r.length);
+  return typeof r?.key === 'string' && typeof r.pack === 'string' && /^[\w.-]+\.pack$/.test(r.pack) && Number.isInteger(r.offset) && r.offset >= 0 && Number.isInteger(r.length) && r.length > 0;
 }
 
 /** The packs of one thread in one build, in `dir` (normally `<root>/.cache/reactsite/pages/packs`). */
@@ -34,6 +34,8 @@ export class MarkdownPacks {
     let fd: number | undefined;
     try {
       fd = fs.openSync(path.join(this.dir, ref.pack), 'r');
+      // A damaged index must not make this allocate more than the pack holds.
+      if (ref.offset + ref.length > fs.fstatSync(fd).size) return undefined;
       const buf = Buffer.alloc(ref.length);
       if (fs.readSync(fd, buf, 0, ref.length, ref.offset) !== ref.length) return undefined;
       const entry = JSON.parse(buf.toString('utf8')) as { key?: unknown; value?: unknown };

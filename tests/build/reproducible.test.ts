@@ -136,6 +136,14 @@ describe('Markdown packs', () => {
     expect(damaged.packed).toBeLessThan(3);
     expect(await timed(['--out', 'clean', '--no-cache'])).toMatchObject({ rendered: 3, packed: 0 });
     expect(snapshotDir(path.join(root, 'out'))).toEqual(snapshotDir(path.join(root, 'clean')));
+    // Nor is an index that claims more than a pack holds (it would make the build allocate it).
+    const indexFile = path.join(root, '.cache', 'reactsite', 'pages', 'index.json');
+    const index = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as { entries: Record<string, { packed?: { length: number } }> };
+    for (const e of Object.values(index.entries)) if (e.packed) e.packed.length = 1e12;
+    fs.writeFileSync(indexFile, JSON.stringify(index));
+    fs.writeFileSync(registry, fs.readFileSync(registry, 'utf8').replace('"Alpha Hooks"', '"Alpha Hooks, Again"'));
+    expect(await timed([])).toMatchObject({ rendered: 3, reused: 0, packed: 0 });
+    expect(fs.readFileSync(path.join(root, 'out', 'tutorial', 'react-alpha', 'index.html'), 'utf8')).toContain('Alpha Hooks, Again');
     // A changed body is parsed again.
     fs.appendFileSync(path.join(root, 'content', 'tutorials', 'alpha.md'), '\nA packed paragraph.\n');
     expect(await timed([])).toMatchObject({ rendered: 1, reused: 2, packed: 0 });
