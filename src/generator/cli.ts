@@ -126,20 +126,23 @@ async function runBuild(flags: CliFlags): Promise<number> {
     const opts = resolveOptions(flags);
     // First of all: a cold build waits on the workers' warm-up, which runs while this thread loads the rest.
     const pool = startPagePool(opts);
-    const { buildSite } = await pipeline();
-    // Pages go into a temp folder as they are made; out/ is only replaced once everything passed.
-    const output = OutputDir.open(opts.outDir, projectCacheDir(opts.root, 'trash'));
+    let output: OutputDir | undefined;
     let result: BuildResult;
     try {
+      const { buildSite } = await pipeline();
+      // Pages go into a temp folder as they are made; out/ is only replaced once everything passed.
+      output = OutputDir.open(opts.outDir, projectCacheDir(opts.root, 'trash'));
       await output.copyPublic(path.join(opts.root, 'public'));
       result = await buildSite(opts, { mode: 'build', output, pool });
       const tw = performance.now();
       for (const [f, data] of result.files) output.write(f, data);
       result.timings.write = performance.now() - tw;
     } catch (e) {
+      if (!output) throw e;
       output.abort();
       throw writeError(opts.outDir, e);
     } finally {
+      // Whatever happened: live workers would keep the process from exiting.
       await pool.close();
     }
     const tc = performance.now();
