@@ -1,5 +1,5 @@
 /**
- * Stage 3 driver: Markdown for the static pages, and for every tutorial body in `check` (a build renders those in
+ * Stage 3 driver: Markdown for the static pages, and for every tutorial body in `check` and `dev` (a build renders those in
  * its page stage), through the on-disk cache and worker threads.
  */
 import { problem, ReactsiteError, type Problem } from './errors.js';
