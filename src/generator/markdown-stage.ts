@@ -1,6 +1,6 @@
 /**
- * Stage 3 driver: Markdown for the static pages, and for every tutorial body in `check` and `dev` (a build renders those in
- * its page stage), through the on-disk cache and worker threads.
+ * Stage 3 driver: Markdown for the static pages, and for every tutorial body in `check` and `dev` (a build
+ * renders those in its page stage), through the on-disk cache and worker threads.
  */
 import { problem, ReactsiteError, type Problem } from './errors.js';
 import type { Content, SourceDoc } from './load.js';
