@@ -23,7 +23,8 @@ export function fencedCode(markdown: string): CodeBlock[] {
     const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
     const end = lines.findIndex((line, j) => j > i && closing.test(line));
     if (end < 0) break;
-    const body = lines.slice(i + 1, end).map((line) => line.replace(new RegExp(`^ {0,${indent.length}}`), ''));
+    const unindent = new RegExp(`^ {0,${indent.length}}`);
+    const body = lines.slice(i + 1, end).map((line) => line.replace(unindent, ''));
     out.push({ lang: open[3]!.trim().split(/\s+/)[0]!.toLowerCase() || 'plaintext', text: body.join('\n') });
     i = end;
   }
