@@ -6,10 +6,11 @@
  */
 import type { Element, Root } from 'hast';
 import { toString as hastText } from 'hast-util-to-string';
-import { bundledLanguages, createHighlighter, type HighlighterGeneric } from 'shiki';
+import { bundledLanguages, createHighlighter, createOnigurumaEngine, type HighlighterGeneric } from 'shiki';
 import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
 import { tokenClass, whitespaceNeutral } from './code-palette.js';
 import { CODE_THEMES } from './code-themes.js';
+import { patternSharingEngine } from './regex-engine.js';
 
 /**
  * Languages loaded up front, in this order. With grammars loaded lazily per document, the same code came out
@@ -85,7 +86,11 @@ export async function highlightIfLoaded(block: CodeBlock): Promise<string | unde
 }
 
 function getHighlighter() {
-  highlighter ??= createHighlighter({ themes: [], langs: [...PRELOADED_LANGUAGES] }) as Promise<HighlighterGeneric<string, string>>;
+  highlighter ??= createHighlighter({
+    themes: [],
+    langs: [...PRELOADED_LANGUAGES],
+    engine: createOnigurumaEngine(import('shiki/wasm')).then((onig) => patternSharingEngine(onig)),
+  }) as Promise<HighlighterGeneric<string, string>>;
   return highlighter;
 }
 
