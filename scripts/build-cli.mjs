@@ -14,7 +14,10 @@ await esbuild.build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  // ESM builds first: jsonc-parser's UMD build requires its own files at run time.
+  mainFields: ['module', 'main'],
+  external: ['esbuild', 'react', 'react-dom', 'shiki', '@shikijs/*', 'chokidar', 'fsevents'],
+  banner: { js: "import { createRequire as __reactsiteRequire } from 'node:module'; const require = __reactsiteRequire(import.meta.url);" },
   sourcemap: true,
   logLevel: 'warning',
   absWorkingDir: new URL('..', import.meta.url).pathname,
