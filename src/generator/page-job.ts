@@ -8,15 +8,17 @@ import type { MarkdownPacks, PackRef } from './markdown-pack.js';
 import { renderMarkdown } from './markdown.js';
 import { storePageFile, type PageMeta, type StoredPage } from './page-store.js';
 import type { SiteRenderer } from './site-bundle.js';
+import { mkdirExisting } from './folders.js';
 
 /**
- * A tutorial page to render: its route, its page key, its body source, the Markdown key of that source, and
- * where a previous build packed the Markdown result of that key, if one did.
+ * A tutorial page to render: its route, its page key, its body source, the Markdown key of that source, where
+ * a previous build packed the Markdown result of that key, if one did, and whether the page's folder is still
+ * to be made (by the job, see OutputDir.claimForJob).
  */
-export interface PageJob { route: Route; key: string; mdKey: string; packed?: PackRef; doc: { id: string; file: string; content: string; bodyLine: number; faq: Faq[]; updated?: string } }
+export interface PageJob { route: Route; key: string; mdKey: string; mkdir?: boolean; packed?: PackRef; doc: { id: string; file: string; content: string; bodyLine: number; faq: Faq[]; updated?: string } }
 
 /**
- * Where finished pages go: the build's temp out/ folder (whose page folders exist) and, when caching, the page
+ * Where finished pages go: the build's temp out/ folder and, when caching, the page
  * store and the folder of Markdown packs.
  */
 export interface PageTarget { outTmp: string; storeDir?: string; packDir?: string }
@@ -47,6 +49,7 @@ export async function renderPageJob(job: PageJob, renderer: SiteRenderer, data: 
 export function placePage(job: PageJob, html: string, target: PageTarget): { size: number; mtimeMs: number } {
   // The main thread claimed this path (nothing recycled is there any more); "wx" never writes through a link.
   const dest = path.join(target.outTmp, job.route.file);
+  if (job.mkdir) mkdirExisting(path.dirname(dest));
   const fd = openNew(dest);
   let written: fs.Stats;
   try {

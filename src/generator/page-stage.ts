@@ -50,8 +50,8 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
       out.reused++;
       continue;
     }
-    o.output.claim(route.file);
-    jobs.push({ route, key, mdKey, packed: store?.packedMarkdown(mdKey), doc: { id: route.ref!, file: doc.file, content: doc.content, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated } });
+    const mkdir = o.output.claimForJob(route.file);
+    jobs.push({ route, key, mdKey, mkdir, packed: store?.packedMarkdown(mdKey), doc: { id: route.ref!, file: doc.file, content: doc.content, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated } });
   }
   if (jobs.length) {
     const target = { outTmp: o.output.tmp, storeDir: store?.dir, packDir: store?.packDir };

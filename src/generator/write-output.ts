@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { problem, ReactsiteError } from './errors.js';
+import { mkdirExisting } from './folders.js';
 import { recoverOutput, removeInBackground, trashEntries, trashPrefix, withSwapLock } from './output-recovery.js';
 
 /** Files of a build: out-relative path -> contents. */
@@ -58,6 +59,8 @@ export class OutputDir {
   /** Files and folders the recycled temp folder had; files leave it as the build places them. */
   private readonly leftFiles = new Set<string>();
   private readonly leftDirs = new Set<string>();
+  /** Folders a page job makes (see claimForJob); anything else placed in one makes it first. */
+  private readonly pendingDirs = new Set<string>();
 
   private constructor(
     readonly outDir: string,
@@ -108,6 +111,7 @@ export class OutputDir {
   /** Makes sure the folder of out-relative `file` exists. */
   ensureDirOf(file: string): void {
     const dir = path.posix.dirname(file);
+    if (this.pendingDirs.delete(dir)) return mkdirExisting(path.join(this.tmp, dir));
     if (this.dirs.has(dir)) return;
     this.ensureDirOf(dir);
     if (this.leftDirs.has(dir)) {
@@ -134,6 +138,26 @@ export class OutputDir {
     if (this.leftFiles.delete(file)) fs.rmSync(abs, { force: true });
     else if (this.leftDirs.delete(file)) fs.rmSync(abs, { recursive: true, force: true });
     return abs;
+  }
+
+  /**
+   * claim() for a file a page job writes, on any thread: true when the job must make the file's folder first
+   * (mkdirExisting), so a cold build does not make thousands of folders one after another before any page starts.
+   */
+  claimForJob(file: string): boolean {
+    const dir = path.posix.dirname(file);
+    let jobMakesDir = false;
+    if (!this.dirs.has(dir)) {
+      this.ensureDirOf(dir);
+      if (!this.leftDirs.delete(dir)) {
+        if (this.leftFiles.delete(dir)) fs.rmSync(path.join(this.tmp, dir), { force: true });
+        jobMakesDir = true;
+        this.pendingDirs.add(dir);
+      }
+      this.dirs.add(dir);
+    }
+    if (!jobMakesDir) this.claim(file);
+    return jobMakesDir;
   }
 
   /** Writes one out-relative file. */

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReactsiteError } from '../../src/generator/errors.js';
-import { writeOutput } from '../../src/generator/write-output.js';
+import { mkdirExisting } from '../../src/generator/folders.js';
+import { OutputDir, writeOutput } from '../../src/generator/write-output.js';
 import { listFiles, snapshotDir } from '../helpers/project.js';
 
 function previousOut(): { dir: string; out: string } {
@@ -39,5 +40,40 @@ describe('writeOutput failures are problems, and the previous out/ survives them
     expect((error as ReactsiteError).problems[0]).toMatchObject({ field: '--out', file: path.join(dir, 'notes.txt') });
     expect((error as ReactsiteError).problems[0]!.hint).toMatch(/is a file, not a folder/);
     expect(listFiles(dir)).toEqual(['notes.txt', 'out/index.html', 'out/tutorial/a.html']);
+  });
+});
+
+describe('OutputDir.claimForJob', () => {
+  it('leaves a new page folder to its job, makes it at once for anything else put there, and reuses recycled folders', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-claim-'));
+    const out = path.join(dir, 'out');
+    const trash = path.join(dir, 'trash');
+    const first = OutputDir.open(out, trash);
+    expect(first.claimForJob('tutorial/a/index.html')).toBe(true);
+    expect(first.claimForJob('tutorial/b/index.html')).toBe(true);
+    // The shared parent exists; the page folders are the jobs' to make.
+    expect(fs.existsSync(path.join(first.tmp, 'tutorial'))).toBe(true);
+    expect(fs.existsSync(path.join(first.tmp, 'tutorial', 'a'))).toBe(false);
+    mkdirExisting(path.join(first.tmp, 'tutorial', 'a'));
+    mkdirExisting(path.join(first.tmp, 'tutorial', 'a'));
+    fs.writeFileSync(path.join(first.tmp, 'tutorial', 'a', 'index.html'), 'a');
+    first.write('tutorial/b/extra.txt', 'b');
+    fs.writeFileSync(path.join(first.tmp, 'tutorial', 'b', 'index.html'), 'b');
+    await first.commit();
+    expect(listFiles(out)).toEqual(['tutorial/a/index.html', 'tutorial/b/extra.txt', 'tutorial/b/index.html']);
+    // A build moves the out/ it replaces to the trash; the build after it recycles that folder: its page
+    // folders are there, and only the page file is claimed (removed).
+    const second = OutputDir.open(out, trash);
+    expect(second.claimForJob('tutorial/c/index.html')).toBe(true);
+    mkdirExisting(path.join(second.tmp, 'tutorial', 'c'));
+    fs.writeFileSync(path.join(second.tmp, 'tutorial', 'c', 'index.html'), 'c');
+    await second.commit();
+    const third = OutputDir.open(out, trash);
+    expect(third.claimForJob('tutorial/a/index.html')).toBe(false);
+    expect(fs.existsSync(path.join(third.tmp, 'tutorial', 'a', 'index.html'))).toBe(false);
+    fs.writeFileSync(path.join(third.tmp, 'tutorial', 'a', 'index.html'), 'a2');
+    await third.commit();
+    expect(listFiles(out)).toEqual(['tutorial/a/index.html']);
+    expect(fs.readFileSync(path.join(out, 'tutorial', 'a', 'index.html'), 'utf8')).toBe('a2');
   });
 });
