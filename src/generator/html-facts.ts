@@ -1,4 +1,4 @@
-/** Pure, fast facts about a generated HTML page (our own React output), read with regular expressions. */
+/** Pure, fast facts about a generated HTML page (our own React output), read with string scans. */
 import type { Problem } from './errors.js';
 
 /** What the integrity gate needs to know about one page. */
@@ -29,38 +29,95 @@ export function decodeAttr(v: string): string {
   });
 }
 
-const ATTRIBUTE = /\s(href|src|data-src|srcSet|srcset|id)="([^"]*)"/g;
+/** Attribute names whose values are URLs or ids, by the last letter of the name (just before `="`). */
+const NAMES_BY_LAST: Record<string, readonly string[]> = { f: ['href'], c: ['src', 'data-src'], t: ['srcSet', 'srcset'], d: ['id'] };
 const META = new Map(['description', 'og:image', 'twitter:image'].map((name) => [name, new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`)]));
+const REFRESH = '<meta http-equiv="refresh" content="0; url=';
+const JSON_LD = '<script type="application/ld+json">';
 
-/** Reads the facts of one page: one pass for the attributes, the head alone for what only the head holds. */
+/** Whether char code `c` is one JavaScript's `\s` matches. */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Which of the attributes we read ends just before `at` (an `="`), preceded by white space; undefined if none. */
+function attributeAt(html: string, at: number): string | undefined {
+  for (const name of NAMES_BY_LAST[html[at - 1]!] ?? []) {
+    const start = at - name.length;
+    if (start > 0 && html.startsWith(name, start) && isSpace(html.charCodeAt(start - 1))) return name;
+  }
+  return undefined;
+}
+
+/** Each `\s(href|src|data-src|srcSet|srcset|id)="value"` of `html`, in order, found by jumping from `="` to `="`. */
+function eachAttribute(html: string, visit: (name: string, value: string) => void): void {
+  for (let at = html.indexOf('="'); at >= 0; ) {
+    const name = attributeAt(html, at);
+    const close = name ? html.indexOf('"', at + 2) : -1;
+    if (close < 0) {
+      at = html.indexOf('="', at + 2);
+      continue;
+    }
+    visit(name!, html.slice(at + 2, close));
+    at = html.indexOf('="', close + 1);
+  }
+}
+
+/** How many times `<h1` followed by white space or `>` occurs in `html`. */
+function countH1(html: string): number {
+  let n = 0;
+  for (let at = html.indexOf('<h1'); at >= 0; at = html.indexOf('<h1', at + 3)) {
+    const c = html.charCodeAt(at + 3);
+    if (c === 62 || isSpace(c)) n++;
+  }
+  return n;
+}
+
+/** The text of each `<script type="application/ld+json">` block that is closed. */
+function jsonLdBlocks(html: string): string[] {
+  const out: string[] = [];
+  for (let at = html.indexOf(JSON_LD); at >= 0; ) {
+    const end = html.indexOf('</script>', at + JSON_LD.length);
+    if (end < 0) break;
+    out.push(html.slice(at + JSON_LD.length, end));
+    at = html.indexOf(JSON_LD, end + 9);
+  }
+  return out;
+}
+
+/**
+ * Reads the facts of one page. Whole-page scans jump between `indexOf` hits (a regular expression over a 66 kB
+ * page tried a match at every white space: 0.65 ms a page); what only the head holds is read from the head.
+ */
 export function htmlFacts(html: string): HtmlFacts {
   const urls: string[] = [];
   const ids = new Set<string>();
-  for (const m of html.matchAll(ATTRIBUTE)) {
-    const name = m[1]!;
-    const value = decodeAttr(m[2]!);
+  eachAttribute(html, (name, raw) => {
+    const value = decodeAttr(raw);
     if (name === 'id') ids.add(value);
     else if (name[3] === 'S' || name[3] === 's') for (const part of value.split(',')) urls.push(part.trim().split(/\s+/)[0]!);
     else urls.push(value);
-  }
+  });
   const end = html.indexOf('</head>');
   const head = end < 0 ? html : html.slice(0, end);
   const meta = (name: string) => {
     const m = META.get(name)!.exec(head);
     return m ? decodeAttr(m[1]!) : undefined;
   };
-  const refresh = /<meta http-equiv="refresh" content="0; url=([^"]*)"/.exec(html)?.[1];
+  const at = html.indexOf(REFRESH);
+  const close = at < 0 ? -1 : html.indexOf('"', at + REFRESH.length);
+  const refresh = close < 0 ? undefined : html.slice(at + REFRESH.length, close);
   if (refresh) urls.push(decodeAttr(refresh));
   const canonical = /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1];
   return {
     urls,
     ids,
-    h1: (html.match(/<h1[\s>]/g) ?? []).length,
+    h1: countH1(html),
     title: /<title>([^<]*)<\/title>/.exec(head)?.[1],
     description: meta('description'),
     canonical: canonical === undefined ? undefined : decodeAttr(canonical),
     refresh: refresh && decodeAttr(refresh),
-    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!),
+    jsonLd: jsonLdBlocks(html),
     metaImages: [meta('og:image'), meta('twitter:image')].filter((x): x is string => !!x),
   };
 }
