@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { isCompactSidebar } from '../site/components/sidebar-groups.js';
 import type { AssetManifest, Body, Route, SiteData, StaticPage, Tutorial } from '../site/types.js';
 import { searchIndexJson } from '../site/widgets/search-index.js';
+import { tutorialById } from '../site/tutorial-by-id.js';
 import { contentSecurityPolicy } from '../site/document/csp.js';
 import { LOADER_SCRIPT, notFoundScript, SPECULATION_RULES, THEME_SCRIPT } from '../site/islands/inline-scripts.js';
 import { normalizeBase } from '../site/seo/urls.js';
@@ -82,7 +83,7 @@ export function searchIndexPath(tutorials: readonly Tutorial[]): string | undefi
 /** The generated non-page files: sitemap.xml, robots.txt, _redirects, _headers and the search index (large sites). */
 export function generatedFiles(routes: readonly Route[], data: SiteData): [string, string][] {
   const { site, base, bodies } = data;
-  const lastmod = (r: Route) => (r.kind === 'tutorial' ? (bodies[r.ref!]?.updated ?? data.tutorials.find((t) => t.id === r.ref)?.publishDate) : undefined);
+  const lastmod = (r: Route) => (r.kind === 'tutorial' ? (bodies[r.ref!]?.updated ?? tutorialById(data.tutorials, r.ref)?.publishDate) : undefined);
   const index: [string, string][] = data.searchIndex ? [[data.searchIndex.slice(1), searchIndexJson(data.tutorials)]] : [];
   return [
     ...index,

@@ -8,6 +8,7 @@ import * as esbuild from 'esbuild';
 import { problem, warning, type Problem } from './errors.js';
 import type { BuildResult } from './build.js';
 import type { CodeSample } from './markdown.js';
+import { tutorialById } from '../site/tutorial-by-id.js';
 
 /** The minimums every article meets (content issue). */
 export const MINIMUMS = { words: 900, sections: 3, tables: 1, code: 2, faq: 4, description: [120, 160], keywords: [5, 15] } as const;
@@ -78,7 +79,7 @@ export function contentChecks(root: string, result: BuildResult): Problem[] {
     for (const src of facts.images) if (src.startsWith('/') && !fs.existsSync(path.join(root, 'public', src))) problems.push(problem(`image ${src} does not exist in public/`, { file }));
     if (!file.startsWith('content/tutorials/')) continue;
     const id = path.basename(file, '.md');
-    const entry = result.content.tutorials.find((t) => t.id === id);
+    const entry = tutorialById(result.content.tutorials, id);
     const faq = result.content.bodies.get(id)?.faq.length ?? 0;
     const need = (ok: boolean, what: string, found: number | string) => ok || problems.push(warning(`${what} (found ${found})`, { file, hint: 'see README "Content checks" for the per-article minimums' }));
     need(md.words >= MINIMUMS.words, `needs at least ${MINIMUMS.words} words of prose`, md.words);

@@ -1,9 +1,16 @@
 /** Content-Security-Policy: only the site's own scripts, plus the exact inline scripts by hash. */
 import { createHash } from 'node:crypto';
 
-/** The `sha256-…` source of an inline script's text. */
+const hashes = new Map<string, string>();
+
+/** The `sha256-…` source of an inline script's text (every page has the same few scripts: each is hashed once). */
 export function scriptHash(script: string): string {
-  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+  let hash = hashes.get(script);
+  if (hash === undefined) {
+    if (hashes.size > 100) hashes.clear();
+    hashes.set(script, (hash = `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`));
+  }
+  return hash;
 }
 
 /** The policy for a page whose inline scripts are `inline`. No `unsafe-inline` for scripts. */

@@ -2,12 +2,13 @@
 import { Article, FaqList, MissingBodyPanel, PrevNext } from '../components/Article.js';
 import { HubLayout } from '../components/HubLayout.js';
 import { renderHast } from '../markdown/components.js';
+import { tutorialById } from '../tutorial-by-id.js';
 import type { Route, SiteData } from '../types.js';
 import type { Components } from 'hast-util-to-jsx-runtime';
 
 /** Props: the route (ref = tutorial id), build data, the markdown tag map and the canonical URL. */
 export function TutorialPage({ route, data, components, canonical }: { route: Route; data: SiteData; components: Partial<Components>; canonical: string }) {
-  const t = data.tutorials.find((x) => x.id === route.ref)!;
+  const t = tutorialById(data.tutorials, route.ref)!;
   const body = data.bodies[t.id];
   let view;
   if (!body) view = <MissingBodyPanel t={t} />;

@@ -1,5 +1,6 @@
 /** Pure: the head metadata of every route (title, description, keywords, canonical, JSON-LD). */
 import type { Route, SiteData } from '../types.js';
+import { tutorialById } from '../tutorial-by-id.js';
 import { breadcrumbs, faqJsonLd, graph, tutorialJsonLd, webPageJsonLd, websiteJsonLd, type UrlContext } from './json-ld.js';
 import { metaDescription, metaKeywords } from './metadata.js';
 import { absoluteUrl } from './urls.js';
@@ -27,7 +28,7 @@ export function pageMeta(route: Route, data: SiteData): PageMeta {
   const base_ = { canonical, ogType: 'website' as const, robots: 'index, follow, max-image-preview:large' };
   switch (route.kind) {
     case 'tutorial': {
-      const t = data.tutorials.find((x) => x.id === route.ref)!;
+      const t = tutorialById(data.tutorials, route.ref)!;
       const body = data.bodies[t.id];
       const published = t.publishDate ?? data.buildDate;
       const nodes = [

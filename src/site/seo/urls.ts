@@ -11,9 +11,14 @@ export function withBase(base: string, path: string): string {
   return base + path.replace(/^\//, '');
 }
 
+let lastSite = '';
+let lastOrigin = '';
+
 /** Absolute URL of a site path: the site's origin + base + path. */
 export function absoluteUrl(siteUrl: string, base: string, path: string): string {
-  return new URL(withBase(base, path), new URL(siteUrl).origin).href;
+  // A page asks for a dozen absolute URLs of one site: its origin is parsed once.
+  if (siteUrl !== lastSite) [lastSite, lastOrigin] = [siteUrl, new URL(siteUrl).origin];
+  return new URL(withBase(base, path), lastOrigin).href;
 }
 
 /** Whether a link target leaves the site (has a scheme or is protocol-relative). */
