@@ -1,13 +1,20 @@
 /**
- * GitHub Flavored Markdown for the Markdown stage, in two variants with the same output: remark-gfm itself, and
- * remark-gfm's extensions minus literal autolinks, for bodies that cannot contain one. Literal autolinks are the
- * dearest part of GFM to parse (their tokenizer is tried at every word, then a regex pass runs over every text
- * node: about 40% of parsing a typical body), yet each needs "@", "www" or "http" in the text it links.
+ * GitHub Flavored Markdown for the Markdown stage: remark-gfm's five extensions, in its order, with the same
+ * output, minus work that cannot change it.
+ * - Literal autolinks are the dearest part to parse (their tokenizer is tried at every word, then a regex pass
+ *   runs over every text node: about 40% of parsing a typical body), yet each needs "@", "www" or "http" in the
+ *   text it links: bodies without those leave the extension out.
+ * - The table construct is tried at the start of every line and reads the whole line before it fails: a third
+ *   of parsing a prose body. A table needs a "|", ":-" or "-:" in its head or delimiter row, so the construct is
+ *   only tried on lines whose block (since the last blank line, or the next line) has one.
  */
+import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
 import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
 import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
 import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
+import type { Construct, Extension, State, TokenizeContext } from 'micromark-util-types';
+import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
 import { gfmFootnote } from 'micromark-extension-gfm-footnote';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
@@ -23,10 +30,51 @@ export function mayHaveAutolinkLiteral(source: string): boolean {
   return /@|www|http|&#|&commat;/i.test(source);
 }
 
-/** remark-gfm without literal autolinks: footnotes, strikethrough, tables and task lists, in remark-gfm's order. */
-export function remarkGfmWithoutAutolinkLiterals(this: Processor): undefined {
+/** Lines (1-based) of the body being parsed where a table may be; undefined tries the table construct everywhere. */
+let tableLines: Uint8Array | undefined;
+
+/**
+ * Which lines of `source` may start or continue a table: those whose block, from the last blank line to the
+ * line after, has a "|" (a head or delimiter row with cells) or ":-" / "-:" (a one-cell delimiter row; without
+ * a colon, dashes under a line make a heading). Container prefixes ("> ", "- ") only make blocks longer.
+ */
+export function tableLinesOf(source: string): Uint8Array {
+  const lines = source.split(/\r\n|\r|\n/);
+  const mark = lines.map((l) => l.includes('|') || l.includes(':-') || l.includes('-:'));
+  const may = new Uint8Array(lines.length + 2);
+  let blockHasMark = false;
+  for (let i = 0; i < lines.length; i++) {
+    blockHasMark = /^[ \t]*$/.test(lines[i]!) ? false : blockHasMark || mark[i]!;
+    may[i + 1] = blockHasMark || mark[i + 1] ? 1 : 0;
+  }
+  return may;
+}
+
+/** Runs `parse` (synchronous) with the table construct limited to the lines of `source` that may hold a table. */
+export function withTableLines<T>(source: string, parse: () => T): T {
+  tableLines = tableLinesOf(source);
+  try {
+    return parse();
+  } finally {
+    tableLines = undefined;
+  }
+}
+
+/** micromark-extension-gfm-table, whose construct fails at once on a line where no table can be. */
+function gatedGfmTable(): Extension {
+  const table = (gfmTable().flow as Record<string, Construct>)['null']!;
+  const tokenize = function (this: TokenizeContext, effects, ok, nok): State {
+    const self = this;
+    return (code) => (tableLines && !tableLines[self.now().line] ? nok(code) : table.tokenize.call(self, effects, ok, nok)(code));
+  } as Construct['tokenize'];
+  return { flow: { null: { ...table, tokenize } } };
+}
+
+/** remark-gfm's extensions, in its order; literal autolinks only with `autolinks` (see the file comment). */
+export function remarkGfmParts(this: Processor, options: { autolinks: boolean }): undefined {
   const data = this.data();
-  (data.micromarkExtensions ??= []).push(gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem());
-  (data.fromMarkdownExtensions ??= []).push([gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()]);
+  const autolinks = options.autolinks;
+  (data.micromarkExtensions ??= []).push(...(autolinks ? [gfmAutolinkLiteral()] : []), gfmFootnote(), gfmStrikethrough(), gatedGfmTable(), gfmTaskListItem());
+  (data.fromMarkdownExtensions ??= []).push([...(autolinks ? [gfmAutolinkLiteralFromMarkdown()] : []), gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()]);
   return undefined;
 }

@@ -4,12 +4,11 @@ import type { Code, Root as MdastRoot } from 'mdast';
 import GithubSlugger from 'github-slugger';
 import { toString as hastText } from 'hast-util-to-string';
 import rehypeRaw from 'rehype-raw';
-import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { bundledLanguages } from 'shiki';
 import { highlightPreBlocks, preBlockOf, WARM_UP_CODE, type PreBlock } from './code-highlight.js';
-import { mayHaveAutolinkLiteral, remarkGfmWithoutAutolinkLiterals } from './markdown-gfm.js';
+import { mayHaveAutolinkLiteral, remarkGfmParts, withTableLines } from './markdown-gfm.js';
 import { unified, type Processor } from 'unified';
 import type { VFile } from 'vfile';
 import { CODE_THEMES } from './code-themes.js';
@@ -34,13 +33,14 @@ const processors = new Map<string, Processor<MdastRoot, MdastRoot, HastRoot, Has
 
 /** Renders one body to hast. `bodyLine` is the file line the body starts on, for located warnings. */
 export async function renderMarkdown(source: string, opts: { file: string; bodyLine: number; allowRawHtml: boolean }): Promise<MarkdownResult> {
-  // Bodies that cannot hold a literal autolink skip GFM's dearest extension (same tree; see markdown-gfm.ts).
+  // Bodies that cannot hold a literal autolink skip GFM's dearest extension, and tables are only tried where
+  // one may be (same tree; see markdown-gfm.ts).
   const autolinks = mayHaveAutolinkLiteral(source);
   const name = `${opts.allowRawHtml} ${autolinks}`;
   const processor = processors.get(name) ?? createProcessor(opts.allowRawHtml, autolinks);
   processors.set(name, processor);
   const data: FileData = { file: opts.file, bodyLine: opts.bodyLine, code: [], links: [], warnings: [], words: 0 };
-  const mdast = processor.parse(source);
+  const mdast = withTableLines(source, () => processor.parse(source));
   const hast = await processor.run(mdast, { data } as unknown as VFile);
   return { hast, words: data.words, code: data.code, links: data.links, warnings: data.warnings };
 }
@@ -64,8 +64,7 @@ export async function warmUpMarkdown(code = true): Promise<void> {
 }
 
 function createProcessor(allowRawHtml: boolean, autolinks: boolean) {
-  const parser = unified().use(remarkParse);
-  const gfm = autolinks ? parser.use(remarkGfm) : parser.use(remarkGfmWithoutAutolinkLiterals);
+  const gfm = unified().use(remarkParse).use(remarkGfmParts, { autolinks });
   const base = gfm.use(remarkFacts, { allowRawHtml }).use(remarkRehype, { allowDangerousHtml: allowRawHtml });
   const withRaw = allowRawHtml ? base.use(rehypeRaw) : base;
   return withRaw.use(rehypeFinish) as unknown as Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>;
