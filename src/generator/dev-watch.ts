@@ -7,8 +7,13 @@ import { isScratchFile } from './dev-changes.js';
 /** A running watcher. */
 export interface SourceWatcher { ready: Promise<void>; close(): Promise<void> }
 
-/** Options: quiet period before a batch is handed over, and how long after it a file is checked again. */
-export interface WatchOptions { debounceMs?: number; settleMs?: number; onError?: (e: Error) => void }
+/**
+ * Options: quiet period before a batch is handed over, how long after it a file is checked again, and how long
+ * a batch waits while one of its files is empty.
+ */
+export interface WatchOptions { debounceMs?: number; settleMs?: number; emptyWaitMs?: number; onError?: (e: Error) => void }
+
+const isEmptyFile = (file: string): boolean => fs.statSync(file, { throwIfNoEntry: false })?.size === 0;
 
 const signature = (file: string): string => {
   try {
@@ -22,11 +27,14 @@ const signature = (file: string): string => {
 /**
  * Calls `onBatch` with the paths changed in each burst of events. chokidar reports the first event of a
  * write and drops the rest for 50 ms, so each batch's files are checked again `settleMs` later: a file
- * that changed after it was read (a slow or two-step save) is handed over once more.
+ * that changed after it was read (a slow or two-step save) is handed over once more. A batch with an empty
+ * file waits up to `emptyWaitMs` for it to be written.
  */
 export function watchSources(dirs: string[], onBatch: (paths: string[]) => void, o: WatchOptions = {}): SourceWatcher {
   const debounceMs = o.debounceMs ?? 12;
   const settleMs = o.settleMs ?? 120;
+  const emptyWaitMs = o.emptyWaitMs ?? 150;
+  let emptySince: number | undefined;
   let pending = new Set<string>();
   let seen = new Map<string, string>();
   let timer: NodeJS.Timeout | undefined;
@@ -36,6 +44,16 @@ export function watchSources(dirs: string[], onBatch: (paths: string[]) => void,
   const flush = () => {
     timer = undefined;
     if (closed || !pending.size) return;
+    // Editors that save in place empty the file first: one caught empty gets a moment to be written, so a
+    // half-saved registry does not flash an error (an empty body is shown once the wait is over).
+    if ([...pending].some(isEmptyFile)) {
+      emptySince ??= Date.now();
+      if (Date.now() - emptySince < emptyWaitMs) {
+        timer = setTimeout(flush, 10);
+        return;
+      }
+    }
+    emptySince = undefined;
     const paths = [...pending];
     pending = new Set();
     for (const p of paths) seen.set(p, signature(p));

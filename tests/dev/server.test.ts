@@ -102,6 +102,26 @@ describe('reactsite dev server', () => {
       fs.writeFileSync(registry, original);
     }
   });
+  it('never shows an error for a file saved in two steps (emptied, then written 60 ms later)', async () => {
+    const registry = path.join(project, 'content', 'registry.json');
+    const original = fs.readFileSync(registry, 'utf8');
+    const seen: string[] = [];
+    try {
+      fs.writeFileSync(registry, '');
+      const writing = new Promise((r) => setTimeout(r, 60)).then(() => fs.writeFileSync(registry, original.replace('"name": "Alpha Hooks"', '"name": "Alpha Hooks two-step"')));
+      for (let i = 0; i < 400; i++) {
+        const page = await get(`${dev.origin}/tutorial/react-alpha/`);
+        seen.push(page.body);
+        if (page.body.includes('Alpha Hooks two-step')) break;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      await writing;
+      expect(seen.at(-1)).toContain('Alpha Hooks two-step');
+      expect(seen.filter((b) => b.includes('data-reactsite-overlay>'))).toEqual([]);
+    } finally {
+      fs.writeFileSync(registry, original);
+    }
+  });
 });
 
 describe('reactsite dev process', () => {
