@@ -33,24 +33,29 @@ function random(seed: number) {
   };
 }
 
+/** [file, text] of every Markdown file of the site and of 40-body synthetic corpora of `kinds`. */
+async function siteAndCorpusSources(kinds: string[], seed: number): Promise<[string, string][]> {
+  const corpusScript = new URL('../../scripts/corpus.mjs', import.meta.url).href;
+  const { generateCorpus } = (await import(corpusScript)) as { generateCorpus: (o: { n: number; kind: string; seed: number; out: string }) => unknown };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-gfm-'));
+  for (const kind of kinds) generateCorpus({ n: 40, kind, seed, out: path.join(dir, kind) });
+  const files = [...fg.sync('content/**/*.md', { absolute: true }), ...fg.sync('*/content/tutorials/*.md', { cwd: dir, absolute: true })];
+  const sources = files.map((f): [string, string] => [f, fs.readFileSync(f, 'utf8')]);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return sources;
+}
+
 const PIECES = ['w', 'ww', 'www', 'W', 'h', 'http', 'https', 'HTTP', 't', 'p', 's', ':', '/', '//', '.', '@', '&', '#', ';', '64', 'x40', 'commat', 'amp', '\\', ' ', '\n', 'a', 'b', 'example', 'com', '-', '_', '+', '(', ')', '*', '~', '|', '[', ']', '`', 'mailto', 'xmpp', '<', '>', 'www.', 'x.co', 'https://', 'a@', '&#64;', '&commat;', 'ww.', 'ttp://', 'htp://', 'w.w.w.', 'commat;', '&#x4'];
 
 describe('GFM without literal autolinks', () => {
   it('gives the same tree as remark-gfm for every body of the site and of the synthetic corpus that cannot hold one', async () => {
-    const corpusScript = new URL('../../scripts/corpus.mjs', import.meta.url).href;
-    const { generateCorpus } = (await import(corpusScript)) as { generateCorpus: (o: { n: number; kind: string; seed: number; out: string }) => unknown };
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-gfm-'));
-    generateCorpus({ n: 40, kind: 'code', seed: 3, out: path.join(dir, 'code') });
-    generateCorpus({ n: 40, kind: 'plain', seed: 3, out: path.join(dir, 'plain') });
-    const files = [...fg.sync('content/**/*.md', { absolute: true }), ...fg.sync('*/content/tutorials/*.md', { cwd: dir, absolute: true })];
+    const files = await siteAndCorpusSources(['code', 'plain'], 3);
     let compared = 0;
-    for (const file of files) {
-      const source = fs.readFileSync(file, 'utf8');
+    for (const [file, source] of files) {
       if (mayHaveAutolinkLiteral(source)) continue;
       expect(tree(reduced, source), file).toBe(tree(full, source));
       compared++;
     }
-    fs.rmSync(dir, { recursive: true, force: true });
     expect(compared).toBeGreaterThan(60);
   });
 
@@ -81,12 +86,7 @@ const TABLE_PIECES = ['a | b\n', '--|--\n', '| - |', '|:-|\n', 'x\n', '|', ' | '
 
 describe('GFM tables tried only where one may be', () => {
   it('gives the same tree as remark-gfm, positions included, on every body of the site and the corpora and on 6,000 random texts of table pieces', async () => {
-    const corpusScript = new URL('../../scripts/corpus.mjs', import.meta.url).href;
-    const { generateCorpus } = (await import(corpusScript)) as { generateCorpus: (o: { n: number; kind: string; seed: number; out: string }) => unknown };
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-gfm-'));
-    generateCorpus({ n: 40, kind: 'plain', seed: 5, out: path.join(dir, 'plain') });
-    const sources = [...fg.sync('content/**/*.md', { absolute: true }), ...fg.sync('*/content/tutorials/*.md', { cwd: dir, absolute: true })].map((f) => fs.readFileSync(f, 'utf8'));
-    fs.rmSync(dir, { recursive: true, force: true });
+    const sources = (await siteAndCorpusSources(['plain'], 5)).map(([, source]) => source);
     const next = random(11);
     for (let i = 0; i < 6000; i++) sources.push(Array.from({ length: 1 + Math.floor(next() * 30) }, () => TABLE_PIECES[Math.floor(next() * TABLE_PIECES.length)]).join(''));
     let tables = 0;
