@@ -40,7 +40,8 @@ describe('a visitor on the built site', () => {
     const button = first.locator('.copy-btn');
     await page.locator('[data-island="CopyButton"][data-hydrated]').first().waitFor();
     await button.click();
-    await expect(button.textContent()).resolves.toContain('Copied!');
+    // The label changes once the asynchronous clipboard write has resolved, not at the click.
+    await expect.poll(() => button.textContent()).toContain('Copied!');
     const code = await first.locator('pre code').innerText();
     const clip = await page.evaluate(() => navigator.clipboard.readText());
     expect(clip.trim()).toBe(code.trim());
