@@ -17,10 +17,7 @@ import { mkdirExisting } from './folders.js';
  */
 export interface PageJob { route: Route; key: string; mdKey: string; mkdir?: boolean; packed?: PackRef; doc: { id: string; file: string; content: string; bodyLine: number; faq: Faq[]; updated?: string } }
 
-/**
- * Where finished pages go: the build's temp out/ folder and, when caching, the page
- * store and the folder of Markdown packs.
- */
+/** Where finished pages go: the build's temp out/ folder and, when caching, the page store and the Markdown packs. */
 export interface PageTarget { outTmp: string; storeDir?: string; packDir?: string }
 
 /**
@@ -41,7 +38,7 @@ export async function renderPageJob(job: PageJob, renderer: SiteRenderer, data: 
   // JSON-LD is checked here, once, and only its problems are kept (they are stored with the page).
   facts.jsonLdProblems = facts.jsonLd.flatMap((block) => checkJsonLd(block, route.path, doc.file));
   facts.jsonLd = [];
-  // A copy, not slices: regex matches are views into the page's HTML, and would keep every page's HTML alive.
+  // A copy, not slices: the facts' strings are views into the page's HTML, and would keep every page's HTML alive.
   return { html, packed, meta: structuredClone({ facts: toPlainFacts(facts), md: { words: md.words, links: md.links, warnings: md.warnings } }) };
 }
 
