@@ -2,15 +2,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import type { BuildResult } from './build.js';
-import { formatProblem, ReactsiteError, UsageError, type Problem } from './errors.js';
-import { packageRoot, projectCacheDir } from './paths.js';
-import { resolveOptions, type CliFlags } from './options.js';
-import { startPagePool } from './page-pool.js';
-import { OutputDir, writeError } from './write-output.js';
+import type { BuildResult } from './pipeline.js';
+import { formatProblem, ReactsiteError, UsageError, type Problem } from './problems/problem.js';
+import { packageRoot, projectCacheDir } from './bundle/package-paths.js';
+import { resolveOptions, type CliFlags } from './cli/options.js';
+import { startPagePool } from './workers/page-pool.js';
+import { OutputDir, writeError } from './output/output-dir.js';
 
 /** The pipeline, loaded once a command needs it (after the page workers started warming up). */
-const pipeline = () => import('./build.js');
+const pipeline = () => import('./pipeline.js');
 
 /** Exit codes: success, content/build error, bad usage. */
 export const EXIT = { ok: 0, error: 1, usage: 2 } as const;
@@ -53,7 +53,7 @@ export function program(setExit: (code: number) => void): Command {
     .option('--host <addr>', 'address to bind', '127.0.0.1')
     .option('--open', 'open the browser')
     .action(async (flags: CliFlags & { port: string; host: string; open?: boolean }) => {
-      const { startDev } = await import('./dev.js');
+      const { startDev } = await import('./dev/start-dev.js');
       const code = await guard(async () => {
         const dev = await startDev({ ...resolveOptions(flags), port: parsePort(flags.port), host: flags.host, open: !!flags.open });
         await untilSignal();
@@ -70,7 +70,7 @@ export function program(setExit: (code: number) => void): Command {
     .option('--host <addr>', 'address to bind', '127.0.0.1')
     .option('--base <path>', 'sub-path the site was built for', '/')
     .action(async (flags: { out: string; port: string; host: string; base: string }) => {
-      const { startPreview } = await import('./preview.js');
+      const { startPreview } = await import('./serve/preview.js');
       const code = await guard(async () => {
         const server = await startPreview({ outDir: path.resolve(flags.out), port: parsePort(flags.port), host: flags.host, base: flags.base });
         await untilSignal();
@@ -161,7 +161,7 @@ async function runCheck(flags: CliFlags): Promise<number> {
     const opts = resolveOptions(flags);
     const { buildSite } = await pipeline();
     const result = await buildSite(opts, { mode: 'check' });
-    const { contentChecks } = await import('./content-checks.js');
+    const { contentChecks } = await import('./verify/content-checks.js');
     const problems = [...result.warnings, ...contentChecks(opts.root, result)];
     if (problems.some((p) => p.severity === 'error')) throw new ReactsiteError(problems);
     report(problems);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { islandNames } from '../../src/generator/site-bundle.js';
+import { islandNames } from '../../src/generator/bundle/site-bundle.js';
 import { editJson, listFiles, makeProject, snapshotDir } from '../helpers/project.js';
 
 const read = (dir: string, f: string) => fs.readFileSync(path.join(dir, f), 'utf8');

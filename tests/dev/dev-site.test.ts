@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChangePlan } from '../../src/generator/dev-changes.js';
-import { DevSite, type PageOutcome } from '../../src/generator/dev-site.js';
-import { resolveOptions } from '../../src/generator/options.js';
+import type { ChangePlan } from '../../src/generator/dev/change-plan.js';
+import { DevSite, type PageOutcome } from '../../src/generator/dev/dev-site.js';
+import { resolveOptions } from '../../src/generator/cli/options.js';
 import { makeProject } from '../helpers/project.js';
 import { copySite } from './dev-process.js';
 

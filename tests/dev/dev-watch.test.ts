@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { watchSources, type SourceWatcher } from '../../src/generator/dev-watch.js';
+import { watchSources, type SourceWatcher } from '../../src/generator/dev/watch.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diskSource, listen, staticHandler } from '../../src/generator/static-server.js';
+import { diskSource, listen, staticHandler } from '../../src/generator/serve/static-server.js';
 import { makeProject } from '../helpers/project.js';
 import { startDev, type DevProcess } from './dev-process.js';
 

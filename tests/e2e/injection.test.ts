@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { decodeAttr } from '../../src/generator/html-facts.js';
+import { decodeAttr } from '../../src/generator/verify/html-facts.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { runCli } from '../helpers/cli.js';
 import { editJson, listFiles, makeProject } from '../helpers/project.js';

@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { diskSource, listen, staticHandler } from '../../src/generator/static-server.js';
+import { diskSource, listen, staticHandler } from '../../src/generator/serve/static-server.js';
 import { launchBrowser } from './browser.js';
 
 /** A running server and its origin. */

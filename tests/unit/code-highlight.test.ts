@@ -1,8 +1,8 @@
 import { createHighlighter } from 'shiki';
 import { describe, expect, it } from 'vitest';
-import { codePaletteCss } from '../../src/generator/code-palette.js';
-import { CODE_THEMES } from '../../src/generator/code-themes.js';
-import { renderMarkdown } from '../../src/generator/markdown.js';
+import { codePaletteCss } from '../../src/generator/highlight/code-palette.js';
+import { CODE_THEMES } from '../../src/generator/highlight/code-themes.js';
+import { renderMarkdown } from '../../src/generator/markdown/render-markdown.js';
 import type { Element } from 'hast';
 
 type Style = { color: string; italic: boolean; bold: boolean };

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { codeFrame } from '../../src/generator/code-frame.js';
-import { classifyChange, isEmptyPlan, isScratchFile, planChanges } from '../../src/generator/dev-changes.js';
-import { devClientScript, errorOverlay } from '../../src/generator/dev-client.js';
-import { locateInStack } from '../../src/generator/stack-location.js';
-import { rawTarget } from '../../src/generator/static-server.js';
+import { codeFrame } from '../../src/generator/problems/code-frame.js';
+import { classifyChange, isEmptyPlan, isScratchFile, planChanges } from '../../src/generator/dev/change-plan.js';
+import { devClientScript, errorOverlay } from '../../src/generator/dev/client-script.js';
+import { locateInStack } from '../../src/generator/problems/stack-location.js';
+import { rawTarget } from '../../src/generator/serve/static-server.js';
 
 const root = path.resolve('/proj');
 const site = path.resolve('/pkg/src/site');

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
 import { afterAll, describe, expect, it } from 'vitest';
-import { highlightBlocks, useRemoteHighlighter, type CodeBlock } from '../../src/generator/code-highlight.js';
-import { fencedCode } from '../../src/generator/fenced-code.js';
-import { renderMarkdown } from '../../src/generator/markdown.js';
+import { highlightBlocks, useRemoteHighlighter, type CodeBlock } from '../../src/generator/highlight/highlight-code.js';
+import { fencedCode } from '../../src/generator/highlight/fenced-code.js';
+import { renderMarkdown } from '../../src/generator/markdown/render-markdown.js';
 
 const key = (b: CodeBlock) => `${b.lang}\0${b.text}`;
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/generator/build.js';
-import { decodeAttr, htmlFacts, type HtmlFacts } from '../../src/generator/html-facts.js';
-import { resolveOptions } from '../../src/generator/options.js';
+import { buildSite } from '../../src/generator/pipeline.js';
+import { decodeAttr, htmlFacts, type HtmlFacts } from '../../src/generator/verify/html-facts.js';
+import { resolveOptions } from '../../src/generator/cli/options.js';
 
 /** The facts as the regular expressions of the first version read them: the reference the scans must match. */
 function referenceFacts(html: string): HtmlFacts {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkIntegrity, checkJsonLd, type IntegrityInput } from '../../src/generator/integrity.js';
+import { checkIntegrity, checkJsonLd, type IntegrityInput } from '../../src/generator/verify/integrity.js';
 import type { Route } from '../../src/site/types.js';
 
 const page = (body: string, extra = '') =>

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Island, IslandContext, IslandError, serializeProps, type IslandCollector } from '../../src/site/islands/Island.js';
 import { islandComponents } from '../../src/site/islands/registry.js';
-import { islandNames } from '../../src/generator/site-bundle.js';
+import { islandNames } from '../../src/generator/bundle/site-bundle.js';
 
 const collector = (): IslandCollector => ({ used: new Set(), srcOf: (n) => `/assets/${n}.js`, page: '/p/' });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jsonSchemas } from '../../src/generator/json-schemas.js';
+import { jsonSchemas } from '../../src/generator/content/json-schemas.js';
 import { REPO } from '../helpers/project.js';
 
 describe('editor JSON Schemas', () => {

@@ -6,7 +6,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { mayHaveAutolinkLiteral, remarkGfmParts, tableLinesOf, withTableLines } from '../../src/generator/markdown-gfm.js';
+import { mayHaveAutolinkLiteral, remarkGfmParts, tableLinesOf, withTableLines } from '../../src/generator/markdown/gfm.js';
 
 const full = unified().use(remarkParse).use(remarkGfm);
 const reduced = unified().use(remarkParse).use(remarkGfmParts, { autolinks: false });

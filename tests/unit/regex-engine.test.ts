@@ -4,9 +4,9 @@ import matter from 'gray-matter';
 import { createHighlighter, createOnigurumaEngine, type RegexEngine } from 'shiki';
 import { describe, expect, it } from 'vitest';
 import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
-import { PRELOADED_LANGUAGES, type CodeBlock } from '../../src/generator/code-highlight.js';
-import { fencedCode } from '../../src/generator/fenced-code.js';
-import { patternSharingEngine } from '../../src/generator/regex-engine.js';
+import { PRELOADED_LANGUAGES, type CodeBlock } from '../../src/generator/highlight/highlight-code.js';
+import { fencedCode } from '../../src/generator/highlight/fenced-code.js';
+import { patternSharingEngine } from '../../src/generator/highlight/regex-engine.js';
 
 /** Code that takes the grammars through back-references, `\G` rules, embedded languages and multi-line states. */
 const SAMPLES: CodeBlock[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRoutes, introOf, neighbours } from '../../src/generator/routes.js';
+import { buildRoutes, introOf, neighbours } from '../../src/generator/content/routes.js';
 import type { Tutorial } from '../../src/site/types.js';
 
 const t = (id: string, extra: Partial<Tutorial> = {}): Tutorial => ({ id, slug: id, name: id, title: id, description: 'd', category: 'c', difficulty: 'Beginner', keywords: ['k'], teaches: [], isIntro: false, ...extra });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRelative } from '../../src/generator/static-server.js';
+import { safeRelative } from '../../src/generator/serve/static-server.js';
 import { absoluteUrl, isUnsafeUrl, normalizeBase, withBase } from '../../src/site/seo/urls.js';
 
 describe('static server path safety', () => {

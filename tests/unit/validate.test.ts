@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { registrySchema, siteSchema, tutorialMatterSchema } from '../../src/generator/content-schema.js';
-import { parseFrontMatter } from '../../src/generator/front-matter.js';
-import { validateJson } from '../../src/generator/validate.js';
+import { registrySchema, siteSchema, tutorialMatterSchema } from '../../src/generator/content/schemas.js';
+import { parseFrontMatter } from '../../src/generator/content/front-matter.js';
+import { validateJson } from '../../src/generator/content/validate-json.js';
 
 const entry = (extra: Record<string, unknown> = {}) => ({ id: 'a', slug: 'a', name: 'A', title: 'A', description: 'd', category: 'c', difficulty: 'Beginner', keywords: ['k'], ...extra });
 

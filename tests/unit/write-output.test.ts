@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ReactsiteError } from '../../src/generator/errors.js';
-import { mkdirExisting } from '../../src/generator/folders.js';
-import { OutputDir, writeOutput } from '../../src/generator/write-output.js';
+import { ReactsiteError } from '../../src/generator/problems/problem.js';
+import { mkdirExisting } from '../../src/generator/output/folders.js';
+import { OutputDir, writeOutput } from '../../src/generator/output/output-dir.js';
 import { listFiles, snapshotDir } from '../helpers/project.js';
 
 function previousOut(): { dir: string; out: string } {

@@ -1,0 +1,18 @@
+/** Page keys: a hash of everything a finished tutorial page is made from (see page-store.ts for what they name). */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Route, SiteData } from '../../site/types.js';
+
+const FORMAT = 3;
+
+/** Hash of what every page shares (site, registry, ads, assets, static page titles, date, dev origin). */
+export function sharedKey(data: SiteData, rendererFile: string, versions: string): string {
+  const { bodies: _b, pages, ...rest } = data;
+  const pageTitles = Object.values(pages).map((p) => [p.name, p.title]);
+  return createHash('sha256').update(`${FORMAT}\0${versions}\0${path.basename(rendererFile)}\0${JSON.stringify(rest)}\0${JSON.stringify(pageTitles)}`).digest('hex');
+}
+
+/** Key of one page: the shared key, its route (with prev/next) and its body's Markdown key. */
+export function pageKey(shared: string, route: Route, mdKey: string): string {
+  return createHash('sha256').update(`${shared}\0${JSON.stringify(route)}\0${mdKey}`).digest('hex');
+}

@@ -1,0 +1,90 @@
+/** Resolves and validates command-line options into build options; refuses dangerous output folders. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { normalizeBase } from '../../site/seo/urls.js';
+import { problem, UsageError, type Problem } from '../problems/problem.js';
+
+/** Options of one build, resolved to absolute paths. */
+export interface BuildOptions {
+  /** Project folder holding content/ and public/ (default: current folder). */
+  root: string;
+  /** Output folder (default: <root>/out). */
+  outDir: string;
+  /** Public origin for canonical URLs; default from content/site.json. */
+  site?: string;
+  /** Sub-path the site is served under; default "/" (or the path of --site/site.json url). */
+  base?: string;
+  /** Use the on-disk markdown cache under <root>/.cache/reactsite (default true). */
+  cache: boolean;
+  /** Broken links fail the build (default) or only warn. */
+  brokenLinks: 'error' | 'warn';
+}
+
+/** Raw CLI flags. */
+export interface CliFlags { root?: string; out?: string; site?: string; base?: string; cache?: boolean; brokenLinks?: string }
+
+/** Validates flags and returns build options, or throws a UsageError (exit code 2) listing every problem. */
+export function resolveOptions(flags: CliFlags, cwd = process.cwd()): BuildOptions {
+  const problems: Problem[] = [];
+  const root = path.resolve(cwd, flags.root ?? '.');
+  const outDir = path.resolve(root, flags.out ?? 'out');
+  if (flags.site !== undefined) {
+    let ok = false;
+    try {
+      ok = /^https?:$/.test(new URL(flags.site).protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok) problems.push(problem(`--site "${flags.site}" is not an absolute http(s) URL`, { field: '--site', hint: 'pass the public origin, e.g. --site https://example.com' }));
+  }
+  if (flags.base !== undefined && !/^\/?([A-Za-z0-9._~-]+\/?)*$/.test(flags.base.trim()) ) problems.push(problem(`--base "${flags.base}" is not a URL path`, { field: '--base', hint: 'pass a path such as /docs/ (letters, digits, "-", "_", "." and "/")' }));
+  if (flags.base !== undefined && flags.base.split('/').some((s) => s === '..' || s === '.')) problems.push(problem(`--base "${flags.base}" contains "." or ".." segments`, { field: '--base', hint: 'pass a plain path such as /docs/' }));
+  if (flags.brokenLinks !== undefined && flags.brokenLinks !== 'error' && flags.brokenLinks !== 'warn') problems.push(problem(`--broken-links "${flags.brokenLinks}" is not "error" or "warn"`, { field: '--broken-links' }));
+  problems.push(...outDirProblems(root, outDir));
+  if (problems.length) throw new UsageError(problems);
+  return { root, outDir, site: flags.site, base: flags.base === undefined ? undefined : normalizeBase(flags.base), cache: flags.cache !== false, brokenLinks: flags.brokenLinks === 'warn' ? 'warn' : 'error' };
+}
+
+/** The output folder must not be, or contain, the project or its sources: swapping it in would delete them. */
+export function outDirProblems(root: string, outDir: string): Problem[] {
+  const real = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  const out = real(outDir);
+  const inside = (child: string, parent: string) => child === parent || child.startsWith(parent + path.sep);
+  const hint = 'use a separate folder such as out/';
+  const protectedDirs = [root, path.join(root, 'content'), path.join(root, 'public'), path.join(root, 'src'), path.join(root, 'node_modules')].map(real);
+  const names = ['the project folder', 'content/', 'public/', 'src/', 'node_modules/'];
+  const replaced = protectedDirs.findIndex((d) => inside(d, out));
+  if (replaced >= 0) return [problem(`--out ${outDir} would replace ${replaced === 0 || out !== protectedDirs[replaced] ? 'the project folder' : names[replaced]}: a build swaps the whole folder`, { field: '--out', hint })];
+  const within = protectedDirs.slice(1).findIndex((d) => inside(out, d));
+  if (within >= 0) return [problem(`--out ${outDir} is inside ${names[within + 1]}, a source folder`, { field: '--out', hint })];
+  if (out === path.parse(out).root) return [problem('--out cannot be a filesystem root', { field: '--out', hint })];
+  return writableProblems(outDir);
+}
+
+/** The output folder must be a folder, or creatable: no part of its path may be a file, and the folder it is swapped into writable. */
+function writableProblems(outDir: string): Problem[] {
+  const hint = 'pass --out a folder path (it is created if missing), e.g. --out out';
+  if (fs.existsSync(outDir) && !fs.statSync(outDir).isDirectory()) return [problem(`--out ${outDir} is a file, not a folder`, { file: outDir, field: '--out', hint })];
+  for (let dir = path.dirname(outDir); ; dir = path.dirname(dir)) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(dir);
+    } catch {
+      if (path.dirname(dir) === dir) return [];
+      continue;
+    }
+    if (!stat.isDirectory()) return [problem(`--out ${outDir} cannot be created: ${dir} is a file, not a folder`, { file: dir, field: '--out', hint })];
+    try {
+      fs.accessSync(dir, fs.constants.W_OK);
+    } catch {
+      return [problem(`--out ${outDir} is not writable: no write permission on ${dir}`, { file: dir, field: '--out', hint: 'choose a folder you can write to, or fix its permissions' })];
+    }
+    return [];
+  }
+}

@@ -1,0 +1,107 @@
+/** Stage 1: reads and validates every content file, returning the whole content or every problem found. */
+import fs from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { Ad, Faq, SiteConfig, Tutorial } from '../../site/types.js';
+import { adsSchema, pageMatterSchema, registrySchema, siteSchema, tutorialMatterSchema } from './schemas.js';
+import { nearest, problem, warning, type Problem } from '../problems/problem.js';
+import { parseFrontMatter } from './front-matter.js';
+import { readText } from './read-text.js';
+import { registryProblems } from './registry-checks.js';
+import { validateJson, type LineLookup } from './validate-json.js';
+
+/** A Markdown source ready for the markdown stage. */
+export interface SourceDoc { file: string; content: string; bodyLine: number }
+
+/** Validated content of a project, with the warnings found on the way. */
+export interface Content {
+  site: SiteConfig;
+  tutorials: Tutorial[];
+  ads: Ad[];
+  bodies: Map<string, SourceDoc & { faq: Faq[]; updated?: string }>;
+  pages: Map<string, SourceDoc & { title: string; description: string }>;
+  warnings: Problem[];
+}
+
+/** Project-relative path with forward slashes, as shown in messages. */
+export function rel(root: string, abs: string): string {
+  return path.relative(root, abs).split(path.sep).join('/');
+}
+
+/** Loads `root/content`; resolves to Content or to the full list of problems (errors and warnings). */
+export async function loadContent(root: string): Promise<{ content?: Content; problems: Problem[] }> {
+  const dir = path.join(root, 'content');
+  if (!fs.existsSync(dir)) {
+    return { problems: [problem('no content/ folder here', { file: rel(root, dir) || 'content', hint: `run reactsite in a project folder or pass --root DIR (looked in ${root})` })] };
+  }
+  const problems: Problem[] = [];
+  let registryLine: LineLookup = () => undefined;
+  const json = async <T>(name: string, schema: Parameters<typeof validateJson>[2]): Promise<T | undefined> => {
+    const file = `content/${name}`;
+    const { text, problem: p } = await readText(path.join(dir, name), file);
+    if (p) return void problems.push(p);
+    const r = validateJson(file, text!, schema);
+    problems.push(...r.problems);
+    if (name === 'registry.json' && r.lineFor) registryLine = r.lineFor;
+    return r.value as T | undefined;
+  };
+  const [site, tutorials, ads] = await Promise.all([
+    json<SiteConfig>('site.json', siteSchema),
+    json<Tutorial[]>('registry.json', registrySchema),
+    json<Ad[]>('ads.json', adsSchema),
+  ]);
+
+  const bodies: Content['bodies'] = new Map();
+  const bodyFiles = await fg('tutorials/*.md', { cwd: dir });
+  const bodyIds = new Set(bodyFiles.map((f) => path.basename(f, '.md')));
+  await Promise.all(
+    bodyFiles.sort().map(async (f) => {
+      const file = `content/${f}`;
+      const { text, problem: p } = await readText(path.join(dir, f), file);
+      if (p) return void problems.push(p);
+      if (!text!.trim()) return void problems.push(problem('the tutorial body is empty', { file, hint: 'write the tutorial, or delete the file and its registry entry' }));
+      const src = parseFrontMatter(file, text!, tutorialMatterSchema);
+      problems.push(...src.problems);
+      if (src.data) bodies.set(path.basename(f, '.md'), { file, content: src.content, bodyLine: src.bodyLine, faq: src.data.faq, updated: src.data.updated });
+    }),
+  );
+
+  const pages: Content['pages'] = new Map();
+  const pageFiles = await fg('pages/*.md', { cwd: dir });
+  await Promise.all(
+    pageFiles.sort().map(async (f) => {
+      const file = `content/${f}`;
+      const { text, problem: p } = await readText(path.join(dir, f), file);
+      if (p) return void problems.push(p);
+      const src = parseFrontMatter(file, text!, pageMatterSchema);
+      problems.push(...src.problems);
+      if (src.data) pages.set(path.basename(f, '.md'), { file, content: src.content, bodyLine: src.bodyLine, ...src.data });
+    }),
+  );
+
+  // Files are read concurrently; order the maps so nothing downstream depends on which read finished first.
+  sortInPlace(bodies);
+  sortInPlace(pages);
+  if (tutorials) {
+    problems.push(...registryProblems(tutorials, registryLine));
+    const ids = tutorials.map((t) => t.id);
+    const idSet = new Set(ids);
+    for (const id of [...bodyIds].sort()) {
+      if (idSet.has(id)) continue;
+      const near = nearest(id, ids.filter((i) => !bodyIds.has(i)));
+      const hint = near ? `rename the file to content/tutorials/${near}.md (ids are lowercase), or add an entry with id "${id}" to content/registry.json` : `add an entry with id "${id}" to content/registry.json, or rename the file to a registered id`;
+      problems.push(problem(`body has no registry entry with id "${id}"`, { file: `content/tutorials/${id}.md`, field: 'file name', hint }));
+    }
+    tutorials.forEach((t, i) => {
+      if (!bodyIds.has(t.id)) problems.push(warning(`registry entry "${t.id}" has no body; its page shows "Tutorial component not found"`, { file: 'content/registry.json', line: registryLine([i, 'id']), field: `[${i}].id`, hint: `create content/tutorials/${t.id}.md` }));
+    });
+  }
+  if (!site || !tutorials || !ads || problems.some((p) => p.severity === 'error')) return { problems };
+  return { content: { site, tutorials, ads, bodies, pages, warnings: problems }, problems };
+}
+
+function sortInPlace<V>(map: Map<string, V>): void {
+  const entries = [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  map.clear();
+  for (const [k, v] of entries) map.set(k, v);
+}

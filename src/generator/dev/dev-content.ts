@@ -1,0 +1,99 @@
+/** Dev's content: validated content, routes and Markdown, updated file by file where a change allows it. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Route } from '../../site/types.js';
+import type { ChangePlan } from './change-plan.js';
+import { readBody, readPage } from '../content/read-docs.js';
+import { DevMarkdown } from './dev-markdown.js';
+import { asProblems } from './problems.js';
+import { throwIfErrors, type Problem } from '../problems/problem.js';
+import { loadContent, type Content } from '../content/load-content.js';
+import type { MarkdownResult } from '../markdown/render-markdown.js';
+import type { BuildOptions } from '../cli/options.js';
+import { buildRoutes } from '../content/routes.js';
+
+/** Validated content with its routes and the Markdown of every body and page (by source file). */
+export interface ContentState { content: Content; routes: Route[]; markdown: Map<string, MarkdownResult> }
+
+/** What a content update did: route files whose HTML may change, new warnings, and a description. */
+export interface ContentChange { pages: Set<string> | 'all'; warnings: Problem[]; rebuilt: string }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The project's content in dev; `problems` holds the errors of the last update (the state stays the last good one). */
+export class DevContent {
+  state?: ContentState;
+  problems: Problem[] = [];
+  readonly markdown: DevMarkdown;
+
+  constructor(private readonly opts: BuildOptions) {
+    this.markdown = new DevMarkdown(opts);
+  }
+
+  /**
+   * Applies the content part of a batch. Edits of known bodies and pages re-read only those files; anything else
+   * (registry, site config, ads, files added or removed, or any change while content is in error) reloads all.
+   */
+  async apply(plan: ChangePlan): Promise<ContentChange | undefined> {
+    try {
+      const fast = this.state && !this.problems.length && !plan.content.length && this.knownDocs(plan);
+      const r = fast ? await this.updateDocs(this.state!, plan) : await this.loadAll();
+      this.state = r.state;
+      this.problems = [];
+      return r;
+    } catch (e) {
+      this.problems = asProblems(e);
+      return undefined;
+    }
+  }
+
+  /** Whether every changed body and page is a file the current content already has and that still exists. */
+  private knownDocs(plan: ChangePlan): boolean {
+    const c = this.state!.content;
+    const files = new Set([...[...c.bodies.values()].map((d) => d.file), ...[...c.pages.values()].map((d) => d.file)]);
+    return [...plan.bodies, ...plan.pages].every((f) => files.has(f) && fs.existsSync(path.join(this.opts.root, f)));
+  }
+
+  /** Every file read and validated again; Markdown re-rendered only where its input changed. */
+  private async loadAll(): Promise<ContentChange & { state: ContentState }> {
+    const loaded = await loadContent(this.opts.root);
+    throwIfErrors(loaded.problems);
+    const content = loaded.content!;
+    const { routes, problems } = buildRoutes(content.tutorials, [...content.pages.keys()]);
+    throwIfErrors(problems);
+    const { markdown, rendered } = await this.markdown.update(content);
+    const warnings = [...content.warnings, ...rendered.flatMap((f) => markdown.get(f)?.warnings ?? [])];
+    return { state: { content, routes, markdown }, warnings, pages: 'all', rebuilt: `content (${plural(routes.length, 'page')}, Markdown of ${plural(rendered.length, 'file')} re-rendered)` };
+  }
+
+  /** Re-reads the changed bodies and pages only: their own pages change (every page when a page title changed). */
+  private async updateDocs(state: ContentState, plan: ChangePlan): Promise<ContentChange & { state: ContentState }> {
+    const content: Content = { ...state.content, bodies: new Map(state.content.bodies), pages: new Map(state.content.pages) };
+    const pages = new Set<string>();
+    let all = false;
+    const [bodies, statics] = await Promise.all([Promise.all(plan.bodies.map((f) => readBody(this.opts.root, f))), Promise.all(plan.pages.map((f) => readPage(this.opts.root, f)))]);
+    // A save that changed nothing (an editor's second write event, a touch) changes no page and reloads no tab.
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    for (const doc of bodies) {
+      const id = path.basename(doc.file, '.md');
+      if (same(content.bodies.get(id), doc)) continue;
+      content.bodies.set(id, doc);
+      // Prev/next titles come from the registry, so a body never changes its neighbours.
+      const route = state.routes.find((r) => r.kind === 'tutorial' && r.ref === id);
+      if (route) pages.add(route.file);
+    }
+    for (const doc of statics) {
+      const name = path.basename(doc.file, '.md');
+      if (same(content.pages.get(name), doc)) continue;
+      // Every page's footer lists the static pages by title.
+      if (content.pages.get(name)?.title !== doc.title) all = true;
+      content.pages.set(name, doc);
+      const route = state.routes.find((r) => r.kind === 'static' && r.ref === name);
+      if (route) pages.add(route.file);
+    }
+    const { markdown, rendered } = await this.markdown.update(content);
+    const warnings = rendered.flatMap((f) => markdown.get(f)?.warnings ?? []);
+    const list = all ? 'every page (a page title changed)' : [...pages].map((f) => f.replace(/index\.html$/, '')).join(', ');
+    return { state: { content, routes: state.routes, markdown }, warnings, pages: all ? 'all' : pages, rebuilt: `${list}${rendered.length ? '' : ' (Markdown from memory)'}` };
+  }
+}

@@ -1,0 +1,70 @@
+/** Dev's Markdown: unchanged bodies come from memory, changed ones go through the build's own markdown stage. */
+import type { Content } from '../content/load-content.js';
+import { renderMarkdown, type MarkdownResult } from '../markdown/render-markdown.js';
+import { renderBodies } from '../markdown/render-bodies.js';
+import type { BuildOptions } from '../cli/options.js';
+
+/** Remembers the last Markdown result of each source file with the exact input it came from. */
+export class DevMarkdown {
+  private memo = new Map<string, { key: string; result: MarkdownResult }>();
+  private primed = new Set<string>();
+  private priming = Promise.resolve();
+
+  constructor(private readonly opts: BuildOptions) {}
+
+  /** Markdown of every body and page of `content`; only files whose input changed are rendered (with the disk cache). */
+  async update(content: Content): Promise<{ markdown: Map<string, MarkdownResult>; rendered: string[] }> {
+    const out = new Map<string, MarkdownResult>();
+    const todo: Content = { ...content, bodies: new Map(), pages: new Map() };
+    const keys = new Map<string, string>();
+    for (const [id, doc] of content.bodies) {
+      const key = this.keyOf(content, doc.content, doc.bodyLine);
+      const hit = this.memo.get(doc.file);
+      if (hit?.key === key) out.set(doc.file, hit.result);
+      else {
+        todo.bodies.set(id, doc);
+        keys.set(doc.file, key);
+      }
+    }
+    for (const [name, doc] of content.pages) {
+      const key = this.keyOf(content, doc.content.replaceAll('{email}', content.site.email), doc.bodyLine);
+      const hit = this.memo.get(doc.file);
+      if (hit?.key === key) out.set(doc.file, hit.result);
+      else {
+        todo.pages.set(name, doc);
+        keys.set(doc.file, key);
+      }
+    }
+    if (keys.size) {
+      // A save or two re-render in this thread without touching the disk cache (writing it would cost more than
+      // the render saves); bigger batches use the cache and worker threads like a build.
+      const fresh = await renderBodies(todo, keys.size <= 3 ? { ...this.opts, cache: false } : this.opts);
+      for (const [file, result] of fresh) {
+        out.set(file, result);
+        this.memo.set(file, { key: keys.get(file)!, result });
+      }
+    }
+    return { markdown: out, rendered: [...keys.keys()] };
+  }
+
+  /**
+   * Renders one file once in this thread in the background, bypassing the disk cache, so the code-block memo
+   * holds its highlighted code before it is edited (the page open in a browser is the one likely to be edited).
+   */
+  prime(content: Content, file: string): void {
+    if (this.primed.has(file)) return;
+    this.primed.add(file);
+    const sub: Content = { ...content, bodies: new Map([...content.bodies].filter(([, d]) => d.file === file)), pages: new Map([...content.pages].filter(([, d]) => d.file === file)) };
+    if (!sub.bodies.size && !sub.pages.size) return;
+    this.priming = this.priming.then(() => renderBodies(sub, { ...this.opts, cache: false }).then(() => undefined, () => undefined));
+  }
+
+  /** Creates this thread's Markdown processor and highlighter in the background (the first build may use workers only). */
+  warm(): void {
+    this.priming = this.priming.then(() => renderMarkdown('`x`\n\n```js\nx\n```\n', { file: '(warm-up)', bodyLine: 1, allowRawHtml: false }).then(() => undefined, () => undefined));
+  }
+
+  private keyOf(content: Content, text: string, bodyLine: number): string {
+    return `${content.site.allowRawHtml}\0${bodyLine}\0${text}`;
+  }
+}

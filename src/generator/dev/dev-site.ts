@@ -1,0 +1,180 @@
+/** Dev's incremental site: content and code kept up to date separately, pages rendered lazily per generation. */
+import type { Route, SiteData } from '../../site/types.js';
+import { withBase } from '../../site/seo/urls.js';
+import { generatedFiles, renderRoute, siteDataOf } from '../pipeline.js';
+import type { ChangePlan } from './change-plan.js';
+import { DevCode, type CodeState } from './dev-code.js';
+import { DevContent, type ContentState } from './dev-content.js';
+import { displayPath } from './problems.js';
+import { formatProblem, type Problem } from '../problems/problem.js';
+import { integrityProblems } from '../verify/integrity-gate.js';
+import type { OutputFiles } from '../output/output-dir.js';
+import type { BuildOptions } from '../cli/options.js';
+import { locateInStack } from '../problems/stack-location.js';
+import { safeRelative } from '../serve/static-server.js';
+
+/** A page's HTML, or why it could not be rendered. */
+export type PageOutcome = { html: string } | { problem: Problem };
+
+/** One consistent state of the site; pages are rendered on first use and kept until a change invalidates them. */
+export interface Generation extends ContentState, CodeState { data: SiteData; routeByFile: Map<string, Route>; generated: Map<string, string>; pages: Map<string, PageOutcome> }
+
+/** What one update did: for the terminal line and for deciding which tabs reload. */
+export interface UpdateReport {
+  /** Errors now in force (empty when the site is whole). */
+  problems: Problem[];
+  /** Warnings not shown before. */
+  warnings: Problem[];
+  /** Route files whose HTML may have changed. */
+  pages: Set<string> | 'all';
+  /** What was rebuilt, in words. */
+  rebuilt: string[];
+  /** The new stylesheet URL when the stylesheet is all that changed. */
+  cssHref?: string;
+  /** Every tab reloads: errors were cleared, or a public file changed. */
+  reloadAll: boolean;
+}
+
+/** Options: build options, base, the dev server's origin and client script, and the site sources folder. */
+export interface DevSiteOptions { opts: BuildOptions; base: string; dev: NonNullable<SiteData['dev']>; siteDir: string; onPageProblem?: (p: Problem) => void }
+
+const EMPTY: ChangePlan = { bodies: [], pages: [], content: [], publicFiles: [], css: [], code: [] };
+
+/** The site in dev: builds it once, then applies batches of changes. */
+export class DevSite {
+  /** The last consistent state (kept while errors are shown). */
+  gen?: Generation;
+  /** Errors in force: while non-empty every HTML page shows the overlay. */
+  problems: Problem[] = [];
+  readonly content: DevContent;
+  readonly code: DevCode;
+  /** Pages changed by updates that ended in errors, invalidated once the site is whole again. */
+  private dirty = new Set<string>() as Set<string> | 'all';
+  private shownWarnings = new Set<string>();
+  private readonly buildDate = new Date().toISOString();
+
+  constructor(private readonly o: DevSiteOptions) {
+    this.content = new DevContent(o.opts);
+    this.code = new DevCode(o.siteDir);
+  }
+
+  /** The first build: content and both bundles in parallel, then every page rendered. */
+  async initial(): Promise<UpdateReport> {
+    const report = await this.update({ ...EMPTY, content: ['content'], code: ['site'] });
+    if (this.gen && !report.problems.length) for (const r of this.gen.routes) this.page(r.file);
+    return report;
+  }
+
+  /** Applies one batch of changes (content and code in parallel); never throws: errors become `problems`. */
+  async update(plan: ChangePlan): Promise<UpdateReport> {
+    const wasBroken = this.problems.length > 0 || !this.gen;
+    const touchesContent = plan.bodies.length + plan.pages.length + plan.content.length > 0;
+    const touchesCode = plan.code.length + plan.css.length > 0;
+    const [content, code] = await Promise.all([touchesContent ? this.content.apply(plan) : undefined, touchesCode ? this.code.apply(plan) : undefined]);
+    const rebuilt = [content?.rebuilt, code?.rebuilt].filter((x): x is string => Boolean(x));
+    if (plan.publicFiles.length) rebuilt.push('nothing to rebuild (public/ is served from disk)');
+    const changed = content?.pages === 'all' || code?.changed ? 'all' : new Set(content?.pages ?? []);
+    this.dirty = changed === 'all' || this.dirty === 'all' ? 'all' : new Set([...this.dirty, ...changed]);
+    const warnings = (content?.warnings ?? []).filter((w) => {
+      const key = formatProblem(w);
+      const fresh = !this.shownWarnings.has(key);
+      this.shownWarnings.add(key);
+      return fresh;
+    });
+    this.problems = [...this.content.problems, ...this.code.problems];
+    if (this.problems.length || !this.content.state || !this.code.state) return { problems: this.problems, warnings, pages: this.dirty, rebuilt, reloadAll: true };
+
+    const pages = this.dirty;
+    this.dirty = new Set();
+    this.gen = this.generation(this.content.state, this.code.state, pages);
+    const cssOnly = !wasBroken && !touchesContent && code?.cssOnly;
+    return { problems: [], warnings, pages, rebuilt, cssHref: cssOnly ? withBase(this.o.base, this.code.state.client.manifest.css) : undefined, reloadAll: wasBroken || plan.publicFiles.length > 0 };
+  }
+
+  /** A route file's page, rendered now if this generation has not rendered it yet; undefined when no route has it. */
+  page(file: string): PageOutcome | undefined {
+    const gen = this.gen;
+    const route = gen?.routeByFile.get(file);
+    if (!gen || !route) return undefined;
+    let out = gen.pages.get(file);
+    if (!out) {
+      const r = renderRoute(gen.renderer, route, gen.data, gen.content);
+      out = 'html' in r ? r : { problem: this.locate(r.problem, r.error) };
+      gen.pages.set(file, out);
+      if ('problem' in out) this.o.onPageProblem?.(out.problem);
+    }
+    return out;
+  }
+
+  /** Renders the pages this generation has not rendered yet, yielding between pages; stops when `stop()` says so. */
+  async renderRest(stop: () => boolean): Promise<void> {
+    const gen = this.gen;
+    for (const r of gen?.routes ?? []) {
+      if (stop() || this.gen !== gen) return;
+      if (gen!.pages.has(r.file)) continue;
+      this.page(r.file);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /**
+   * The build's integrity gate over this generation (links, anchors, sitemap, JSON-LD...), once every page is
+   * rendered; undefined while pages are missing. Dev reports these in the terminal rather than blocking the preview.
+   */
+  async integrity(): Promise<Problem[] | undefined> {
+    const gen = this.gen;
+    if (!gen) return undefined;
+    const files: OutputFiles = new Map(gen.client.files);
+    for (const [f, text] of gen.generated) files.set(f, text);
+    for (const r of gen.routes) {
+      const out = gen.pages.get(r.file);
+      if (!out || !('html' in out)) return undefined;
+      files.set(r.file, out.html);
+    }
+    return integrityProblems({ opts: this.o.opts, content: gen.content, routes: gen.routes, files, markdown: gen.markdown, siteUrl: this.o.dev.origin, base: this.o.base, devOrigin: this.o.dev.origin });
+  }
+
+  /** A generated file or bundle asset. */
+  asset(rel: string): string | Uint8Array | undefined {
+    return this.gen?.generated.get(rel) ?? this.code.asset(rel);
+  }
+
+  /** The route file a tab at URL path `pathname` shows (404.html for unknown paths), or undefined when unsafe. */
+  fileForPath(pathname: string): string | undefined {
+    const rel = safeRelative(pathname, this.o.base);
+    if (rel === null || !this.gen) return undefined;
+    const candidates = rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel, `${rel}/index.html`];
+    return candidates.find((c) => this.gen!.routeByFile.has(c)) ?? '404.html';
+  }
+
+  /** Warms the code-block memo with the Markdown of the page at `pathname` (a tab just opened it, so it may be edited next). */
+  prime(pathname: string): void {
+    const gen = this.gen;
+    const route = gen?.routeByFile.get(this.fileForPath(pathname) ?? '');
+    if (!gen || !route) return;
+    const doc = route.kind === 'tutorial' ? gen.content.bodies.get(route.ref!) : route.kind === 'static' ? gen.content.pages.get(route.ref!) : undefined;
+    if (doc) this.content.markdown.prime(gen.content, doc.file);
+  }
+
+  /** Stops the esbuild contexts. */
+  dispose(): Promise<void> {
+    return this.code.dispose();
+  }
+
+  /** A new generation; pages of the previous one are kept unless `changed` names them (or the routes changed). */
+  private generation(content: ContentState, code: CodeState, changed: Set<string> | 'all'): Generation {
+    const data: SiteData = { ...siteDataOf(content.content, content.markdown, { site: this.o.dev.origin, base: this.o.base }, code.client.manifest, this.o.dev), buildDate: this.buildDate };
+    const pages = new Map<string, PageOutcome>();
+    const previous = this.gen;
+    if (previous && changed !== 'all' && previous.routes === content.routes) for (const [f, out] of previous.pages) if (!changed.has(f)) pages.set(f, out);
+    return { ...content, ...code, data, routeByFile: new Map(content.routes.map((r) => [r.file, r])), generated: new Map(generatedFiles(content.routes, data)), pages };
+  }
+
+  /** Points a render failure at the site source line that threw, when the (source-mapped) stack shows one. */
+  private locate(p: Problem, error: unknown): Problem {
+    const at = locateInStack((error as Error)?.stack, this.o.siteDir);
+    if (!at) return p;
+    return { ...p, file: displayPath(at.file), line: at.line, column: at.column, hint: p.file ? `the page's content is ${p.file}` : p.hint };
+  }
+}
+

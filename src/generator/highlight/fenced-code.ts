@@ -1,0 +1,32 @@
+/**
+ * Fenced code blocks read straight from Markdown source, without parsing it: a cheap forecast of what the
+ * Markdown stage will ask to highlight, so a warm worker can start on it while the main thread is still busy.
+ * A forecast only: blocks it gets wrong are simply never asked for (nested containers, odd info strings).
+ */
+import type { CodeBlock } from './highlight-code.js';
+
+/** The identity of a code block (its language and text), for matching forecasts to requests. */
+export function blockKey(b: CodeBlock): string {
+  return `${b.lang}\0${b.text}`;
+}
+
+const OPENING = /^( {0,3})(`{3,}|~{3,})([^\n]*)$/;
+
+/** The fenced blocks of `markdown` that are closed, with their language (lowercased, "plaintext" if none). */
+export function fencedCode(markdown: string): CodeBlock[] {
+  const lines = markdown.split(/\r?\n/);
+  const out: CodeBlock[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = OPENING.exec(lines[i]!);
+    if (!open || (open[2]![0] === '`' && open[3]!.includes('`'))) continue;
+    const [, indent, fence] = open as unknown as [string, string, string, string];
+    const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+    const end = lines.findIndex((line, j) => j > i && closing.test(line));
+    if (end < 0) break;
+    const unindent = new RegExp(`^ {0,${indent.length}}`);
+    const body = lines.slice(i + 1, end).map((line) => line.replace(unindent, ''));
+    out.push({ lang: open[3]!.trim().split(/\s+/)[0]!.toLowerCase() || 'plaintext', text: body.join('\n') });
+    i = end;
+  }
+  return out;
+}

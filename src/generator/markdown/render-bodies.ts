@@ -1,0 +1,53 @@
+/**
+ * Stage 3 driver: Markdown for the static pages, and for every tutorial body in `check` and `dev` (a build
+ * renders those in its page stage), through the on-disk cache and worker threads.
+ */
+import { problem, ReactsiteError, type Problem } from '../problems/problem.js';
+import type { Content, SourceDoc } from '../content/load-content.js';
+import { MarkdownCache } from '../cache/markdown-cache.js';
+import { CODE_THEMES } from '../highlight/code-themes.js';
+import type { MarkdownResult } from './render-markdown.js';
+import { renderMany, type MarkdownJob } from '../workers/markdown-pool.js';
+import type { BuildOptions } from '../cli/options.js';
+import { projectCacheDir, toolVersions } from '../bundle/package-paths.js';
+
+/** The Markdown cache of a project (under <root>/.cache/reactsite/md). */
+export function markdownCacheOf(opts: BuildOptions): MarkdownCache {
+  return new MarkdownCache(markdownCacheDir(opts), toolVersions(), opts.cache);
+}
+
+/** Where the Markdown cache of a project lives. */
+export function markdownCacheDir(opts: Pick<BuildOptions, 'root'>): string {
+  return projectCacheDir(opts.root, 'md');
+}
+
+/** The cache key of one source document (its text, the options that change its output, and where it is). */
+export function markdownKey(cache: MarkdownCache, doc: SourceDoc, allowRawHtml: boolean): string {
+  return cache.key(doc.content, `${allowRawHtml}:${doc.bodyLine}:${doc.file}:${CODE_THEMES.light}/${CODE_THEMES.dark}`);
+}
+
+/** Renders (or reads from cache) every body and page; keyed by source file. */
+export async function renderBodies(content: Content, opts: BuildOptions): Promise<Map<string, MarkdownResult>> {
+  const cache = markdownCacheOf(opts);
+  const allowRawHtml = content.site.allowRawHtml;
+  const docs: SourceDoc[] = [...content.bodies.values(), ...[...content.pages.values()].map((p) => ({ ...p, content: p.content.replaceAll('{email}', content.site.email) }))];
+  const out = new Map<string, MarkdownResult>();
+  const todo: { doc: SourceDoc; key: string }[] = [];
+  for (const doc of docs) {
+    const key = markdownKey(cache, doc, allowRawHtml);
+    const hit = cache.get(key);
+    if (hit) out.set(doc.file, hit);
+    else todo.push({ doc, key });
+  }
+  const jobs: MarkdownJob[] = todo.map(({ doc }) => ({ source: doc.content, options: { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml } }));
+  const results = await renderMany(jobs);
+  const problems: Problem[] = [];
+  results.forEach((r, i) => {
+    const { doc, key } = todo[i]!;
+    if (r instanceof Error) return void problems.push(problem(`Markdown could not be rendered: ${r.message}`, { file: doc.file, hint: 'check the code fences and tables of this file' }));
+    cache.set(key, r);
+    out.set(doc.file, r);
+  });
+  if (problems.length) throw new ReactsiteError(problems);
+  return out;
+}

@@ -1,0 +1,140 @@
+/** Stage 3: a Markdown body -> hast (GFM, heading ids, Shiki highlighting in two themes), plus facts about it. */
+import type { Element, Root as HastRoot } from 'hast';
+import type { Code, Root as MdastRoot } from 'mdast';
+import GithubSlugger from 'github-slugger';
+import { toString as hastText } from 'hast-util-to-string';
+import rehypeRaw from 'rehype-raw';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { bundledLanguages } from 'shiki';
+import { highlightPreBlocks, preBlockOf, WARM_UP_CODE, type PreBlock } from '../highlight/highlight-code.js';
+import { mayHaveAutolinkLiteral, remarkGfmParts, withTableLines } from './gfm.js';
+import { unified, type Processor } from 'unified';
+import type { VFile } from 'vfile';
+import { CODE_THEMES } from '../highlight/code-themes.js';
+import { nearest, warning, type Problem } from '../problems/problem.js';
+
+/** Shiki themes for the dark and light site themes (see code-themes.ts). */
+export { CODE_THEMES };
+const PLAIN = new Set(['text', 'plaintext', 'txt', 'plain']);
+
+/** A fenced code block as written, for content checks. */
+export interface CodeSample { lang: string; meta: string; value: string; line: number }
+
+/** A link as written in Markdown, with its source line, so the integrity gate can point at it. */
+export interface SourceLink { href: string; line: number }
+
+/** What the markdown stage produces for one body. */
+export interface MarkdownResult { hast: HastRoot; words: number; code: CodeSample[]; links: SourceLink[]; warnings: Problem[] }
+
+interface FileData { file: string; bodyLine: number; code: CodeSample[]; links: SourceLink[]; warnings: Problem[]; words: number }
+
+const processors = new Map<string, Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>>();
+
+/** Renders one body to hast. `bodyLine` is the file line the body starts on, for located warnings. */
+export async function renderMarkdown(source: string, opts: { file: string; bodyLine: number; allowRawHtml: boolean }): Promise<MarkdownResult> {
+  // Bodies that cannot hold a literal autolink skip GFM's dearest extension, and tables are only tried where
+  // one may be (same tree; see markdown-gfm.ts).
+  const autolinks = mayHaveAutolinkLiteral(source);
+  const name = `${opts.allowRawHtml} ${autolinks}`;
+  const processor = processors.get(name) ?? createProcessor(opts.allowRawHtml, autolinks);
+  processors.set(name, processor);
+  const data: FileData = { file: opts.file, bodyLine: opts.bodyLine, code: [], links: [], warnings: [], words: 0 };
+  const mdast = withTableLines(source, () => processor.parse(source));
+  const hast = await processor.run(mdast, { data } as unknown as VFile);
+  return { hast, words: data.words, code: data.code, links: data.links, warnings: data.warnings };
+}
+
+const WARM_UP = `## Warm-up
+
+Text with \`code\`, a [link](/x/) and a table:
+
+| a | b |
+| - | - |
+| 1 | 2 |
+`;
+
+/**
+ * Renders a small sample once: loads the pipeline and, with `code`, Shiki, compiling the common JSX grammar rules
+ * ahead of real work (a site without code never needs them).
+ */
+export async function warmUpMarkdown(code = true): Promise<void> {
+  const sample = code ? `${WARM_UP}\n\`\`\`jsx\n${WARM_UP_CODE}\n\`\`\`\n` : WARM_UP;
+  await renderMarkdown(sample, { file: 'warm-up.md', bodyLine: 1, allowRawHtml: false });
+}
+
+function createProcessor(allowRawHtml: boolean, autolinks: boolean) {
+  const gfm = unified().use(remarkParse).use(remarkGfmParts, { autolinks });
+  const base = gfm.use(remarkFacts, { allowRawHtml }).use(remarkRehype, { allowDangerousHtml: allowRawHtml });
+  const withRaw = allowRawHtml ? base.use(rehypeRaw) : base;
+  return withRaw.use(rehypeFinish) as unknown as Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>;
+}
+
+type AnyNode = { type: string; position?: unknown; children?: AnyNode[] };
+
+/** Calls `f` on every node of a tree, parents first (a plain walk: unist-util-visit allocated per node). */
+function walk<N extends AnyNode>(node: N, f: (node: N, parent: N | undefined, index: number) => boolean | void, parent?: N, index = 0): void {
+  if (f(node, parent, index) === false) return;
+  const children = node.children as N[] | undefined;
+  if (children) for (let i = 0; i < children.length; i++) walk(children[i]!, f, node, i);
+}
+
+/** Counts prose words, records code samples, maps unknown languages to plain text, escapes raw HTML. */
+function remarkFacts(options: { allowRawHtml: boolean }) {
+  return (tree: MdastRoot, file: VFile) => {
+    const data = file.data as unknown as FileData;
+    const at = (line: number | undefined) => (line ?? 1) + data.bodyLine - 1;
+    walk(tree as AnyNode, (n) => {
+      const node = n as unknown as MdastRoot['children'][number];
+      if (node.type === 'text') data.words += countWords(node.value);
+      if (node.type === 'inlineCode') data.words += 1;
+      if (node.type === 'html' && !options.allowRawHtml) {
+        // Raw HTML is shown as text unless the site opts in (site.json "allowRawHtml").
+        (node as unknown as { type: string }).type = 'text';
+      }
+      if (node.type === 'code') visitCode(node, data, at(node.position?.start.line));
+      if (node.type === 'link' || node.type === 'image') data.links.push({ href: node.url, line: at(node.position?.start.line) });
+    });
+  };
+}
+
+function visitCode(node: Code, data: FileData, line: number) {
+  const lang = (node.lang ?? '').toLowerCase();
+  data.code.push({ lang, meta: node.meta ?? '', value: node.value, line });
+  const known = !lang || PLAIN.has(lang) || lang in bundledLanguages;
+  if (!known) {
+    const near = nearest(lang, Object.keys(bundledLanguages));
+    const hint = `${near ? `did you mean "${near}"? Otherwise use` : 'use'} a language Shiki knows (jsx, tsx, js, ts, bash, css, html, json, ...) or "text"`;
+    data.warnings.push(warning(`unknown code language "${node.lang}", shown as plain text`, { file: data.file, line, field: 'code fence language', hint }));
+  }
+  // Unknown or absent languages are highlighted (and labelled) as plain text.
+  if (!known || PLAIN.has(lang) || !lang) node.lang = 'plaintext';
+}
+
+/**
+ * One pass over the HTML tree: drops source positions (not rendered, and they would triple the size of the
+ * cached tree), gives h1-h6 stable GitHub-style ids (unique within the body), and highlights code blocks.
+ */
+function rehypeFinish() {
+  return async (tree: HastRoot) => {
+    const slugger = new GithubSlugger();
+    const blocks: PreBlock[] = [];
+    walk(tree as AnyNode, (node, parent, index) => {
+      delete node.position;
+      if (node.type !== 'element') return;
+      const el = node as unknown as Element;
+      if (el.tagName.length === 2 && /^h[1-6]$/.test(el.tagName) && !el.properties.id) el.properties.id = slugger.slug(hastText(el));
+      const block = parent && el.tagName === 'pre' ? preBlockOf(el, parent as unknown as Element, index) : undefined;
+      if (block) {
+        blocks.push(block);
+        return false;
+      }
+    });
+    await highlightPreBlocks(blocks);
+  };
+}
+
+/** Number of words in a run of text. */
+export function countWords(text: string): number {
+  return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
+}

@@ -1,0 +1,271 @@
+/**
+ * Stage 6 sink: the only module that writes out/. A build fills a sibling temp folder while it runs (pages
+ * are written or hard-linked there as they are made) and swaps it in place of out/ at the end; until then out/
+ * is untouched, and a failed or killed build leaves it as it was.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { problem, ReactsiteError } from '../problems/problem.js';
+import { mkdirExisting } from './folders.js';
+import { recoverOutput, removeInBackground, trashEntries, trashPrefix, withSwapLock } from './recovery.js';
+
+/** Files of a build: out-relative path -> contents. */
+export type OutputFiles = Map<string, string | Uint8Array>;
+
+/** A failed write as a located problem with a fix; errors that are not file-system errors pass through. */
+export function writeError(outDir: string, e: unknown): unknown {
+  const err = e as NodeJS.ErrnoException;
+  if (!err?.code || e instanceof ReactsiteError) return e;
+  const at = err.path ?? outDir;
+  const hints: Record<string, string> = {
+    ENOTDIR: `part of the path ${at} is a file, not a folder: pass --out a folder path, e.g. --out out`,
+    EEXIST: `${at} is in the way: move it, or pass another --out`,
+    EISDIR: `${at} is a folder where a file was expected: pass another --out`,
+    EACCES: 'choose a folder you can write to (--out), or fix its permissions',
+    EPERM: 'choose a folder you can write to (--out), or fix its permissions',
+    EROFS: 'the file system is read-only: pass --out a writable folder',
+    ENOSPC: 'the disk is full: free some space and build again',
+  };
+  return new ReactsiteError(problem(`cannot write the output folder ${outDir}: ${err.code} on ${at}`, { file: at, field: '--out', hint: hints[err.code] ?? 'pass --out a writable folder and build again' }), { cause: e });
+}
+
+/** Hard-links `src` at `dest` (replacing a file there, e.g. one from public/), copying where links fail. */
+export function linkOrCopy(src: string, dest: string): void {
+  try {
+    fs.linkSync(src, dest);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw e;
+    if (code === 'EEXIST') {
+      fs.rmSync(dest, { force: true });
+      return linkOrCopy(src, dest);
+    }
+    fs.copyFileSync(src, dest);
+  }
+}
+
+/**
+ * The temp folder a build writes into, swapped in place of out/ by commit(). With a `trashDir` (inside the
+ * project's cache), the replaced out/ is moved there; the next build recycles it as its temp folder (its
+ * folders already exist, and its pages are often already the right hard links) and makes it exactly the new
+ * output: every file is replaced, never written through, and whatever the build did not place is deleted
+ * before the swap. Older trash goes to a detached background process. No build creates 4,000 folders or
+ * waits for the deletion of a whole site (together 0.7 to 1.3 s at 4,000 pages on this machine).
+ */
+export class OutputDir {
+  readonly tmp: string;
+  private readonly dirs = new Set<string>();
+  /** Files and folders the recycled temp folder had; files leave it as the build places them. */
+  private readonly leftFiles = new Set<string>();
+  private readonly leftDirs = new Set<string>();
+  /** Folders a page job makes (see claimForJob); anything else placed in one makes it first. */
+  private readonly pendingDirs = new Set<string>();
+
+  private constructor(
+    readonly outDir: string,
+    private readonly trashDir?: string,
+  ) {
+    this.tmp = path.join(path.dirname(outDir), `.${path.basename(outDir)}.tmp-${process.pid}`);
+  }
+
+  /** Repairs what a killed build left, recycles the newest trash (or starts empty), and deletes older trash in the background. */
+  static open(outDir: string, trashDir?: string): OutputDir {
+    try {
+      recoverOutput(outDir, trashDir);
+      const o = new OutputDir(outDir, trashDir);
+      fs.mkdirSync(path.dirname(outDir), { recursive: true });
+      fs.rmSync(o.tmp, { recursive: true, force: true });
+      const trash = trashEntries(trashDir, outDir);
+      const newest = trash.pop();
+      removeInBackground(trash.map((f) => path.join(trashDir!, f)));
+      let recycled = false;
+      if (newest) {
+        try {
+          fs.renameSync(path.join(trashDir!, newest), o.tmp);
+          recycled = true;
+        } catch {
+          removeInBackground([path.join(trashDir!, newest)]);
+        }
+      }
+      if (recycled) o.survey();
+      else fs.mkdirSync(o.tmp);
+      o.dirs.add('.');
+      return o;
+    } catch (e) {
+      throw writeError(outDir, e);
+    }
+  }
+
+  /** Lists what the recycled temp folder holds. */
+  private survey(dir = ''): void {
+    for (const e of fs.readdirSync(path.join(this.tmp, dir), { withFileTypes: true })) {
+      const rel = dir ? `${dir}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        this.leftDirs.add(rel);
+        this.survey(rel);
+      } else this.leftFiles.add(rel);
+    }
+  }
+
+  /** Makes sure the folder of out-relative `file` exists. */
+  ensureDirOf(file: string): void {
+    const dir = path.posix.dirname(file);
+    if (this.pendingDirs.delete(dir)) return mkdirExisting(path.join(this.tmp, dir));
+    if (this.dirs.has(dir)) return;
+    this.ensureDirOf(dir);
+    if (this.leftDirs.has(dir)) {
+      this.leftDirs.delete(dir);
+    } else {
+      // A recycled file where this build needs a folder goes first.
+      if (this.leftFiles.delete(dir)) fs.rmSync(path.join(this.tmp, dir), { force: true });
+      try {
+        fs.mkdirSync(path.join(this.tmp, dir));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+    }
+    this.dirs.add(dir);
+  }
+
+  /**
+   * Claims out-relative `file` for a file placed by this build (here or on another thread); a recycled file
+   * there is removed, so nothing is ever written through a hard link. Returns the absolute path.
+   */
+  claim(file: string): string {
+    this.ensureDirOf(file);
+    const abs = path.join(this.tmp, file);
+    if (this.leftFiles.delete(file)) fs.rmSync(abs, { force: true });
+    else if (this.leftDirs.delete(file)) fs.rmSync(abs, { recursive: true, force: true });
+    return abs;
+  }
+
+  /**
+   * claim() for a file a page job writes, on any thread: true when the job must make the file's folder first
+   * (mkdirExisting), so a cold build does not make thousands of folders one after another before any page starts.
+   */
+  claimForJob(file: string): boolean {
+    const dir = path.posix.dirname(file);
+    let jobMakesDir = false;
+    if (!this.dirs.has(dir)) {
+      this.ensureDirOf(dir);
+      if (!this.leftDirs.delete(dir)) {
+        if (this.leftFiles.delete(dir)) fs.rmSync(path.join(this.tmp, dir), { force: true });
+        jobMakesDir = true;
+        this.pendingDirs.add(dir);
+      }
+      this.dirs.add(dir);
+    }
+    if (!jobMakesDir) this.claim(file);
+    return jobMakesDir;
+  }
+
+  /** Writes one out-relative file. */
+  write(file: string, data: string | Uint8Array): void {
+    fs.writeFileSync(this.claim(file), data);
+  }
+
+  /**
+   * Puts `src` (a stored page) at out-relative `file`: a hard link, or a copy where links are not possible.
+   * `srcId` (its inode and device, when the caller has just stat'ed it) saves a stat.
+   */
+  link(file: string, src: string, srcId?: { ino: number; dev: number }): void {
+    this.ensureDirOf(file);
+    const dest = path.join(this.tmp, file);
+    if (this.leftDirs.delete(file)) fs.rmSync(dest, { recursive: true, force: true });
+    if (this.leftFiles.delete(file)) {
+      // A recycled page that already is this stored page stays; anything else is replaced.
+      const a = fs.lstatSync(dest, { throwIfNoEntry: false });
+      const b = srcId ?? fs.statSync(src, { throwIfNoEntry: false });
+      if (a && b && a.ino === b.ino && a.dev === b.dev) return;
+      if (a) fs.unlinkSync(dest);
+    }
+    linkOrCopy(src, dest);
+  }
+
+  /** Copies public/ into the output (content files written later win). */
+  async copyPublic(publicDir: string): Promise<void> {
+    if (!fs.existsSync(publicDir)) return;
+    for (const f of await fg('**/*', { cwd: publicDir, dot: false, onlyFiles: true })) fs.copyFileSync(path.join(publicDir, f), this.claim(f));
+  }
+
+  /** Deletes what the recycled temp folder had and this build did not place, so the output is exactly this build. */
+  private sweep(): void {
+    for (const f of this.leftFiles) fs.rmSync(path.join(this.tmp, f), { recursive: true, force: true });
+    // Deepest first: a folder is only removed after what was in it.
+    for (const d of [...this.leftDirs].sort((a, b) => b.length - a.length)) fs.rmSync(path.join(this.tmp, d), { recursive: true, force: true });
+    this.leftFiles.clear();
+    this.leftDirs.clear();
+  }
+
+  /**
+   * Replaces out/ with the temp folder using two back-to-back renames; recoverOutput repairs a kill between them.
+   * With `recyclable` false (a build that reused no stored page: the replaced out/ links to a page store that
+   * is gone), the replaced out/ is deleted in the background instead of kept for the next build to recycle.
+   */
+  async commit(recyclable = true): Promise<void> {
+    try {
+      this.sweep();
+      await withSwapLock(this.outDir, () => this.swap(recyclable));
+    } catch (e) {
+      this.abort();
+      throw writeError(this.outDir, e);
+    }
+  }
+
+  /** The two renames (under the swap lock). */
+  private swap(recyclable: boolean): void {
+    const had = fs.existsSync(this.outDir);
+    const old = had ? this.setAside() : undefined;
+    try {
+      fs.renameSync(this.tmp, this.outDir);
+    } catch (e) {
+      if (old) fs.renameSync(old.path, this.outDir);
+      throw e;
+    }
+    if (old && !old.trash) fs.rmSync(old.path, { recursive: true, force: true });
+    else if (old && !recyclable) {
+      // Renamed out of the recyclable names first, so no build picks it up while it is being deleted.
+      const doomed = path.join(path.dirname(old.path), `delete-${path.basename(old.path)}`);
+      fs.renameSync(old.path, doomed);
+      removeInBackground([doomed]);
+    }
+  }
+
+
+  /** Moves out/ into the trash, or next to itself when the trash is elsewhere (another file system). */
+  private setAside(): { path: string; trash: boolean } {
+    if (this.trashDir) {
+      const to = path.join(this.trashDir, `${trashPrefix(this.outDir)}${String(Date.now()).padStart(15, '0')}-${process.pid}`);
+      try {
+        fs.mkdirSync(this.trashDir, { recursive: true });
+        fs.renameSync(this.outDir, to);
+        return { path: to, trash: true };
+      } catch {
+        // EXDEV and friends: fall back to a sibling folder, deleted right away.
+      }
+    }
+    const old = path.join(path.dirname(this.outDir), `.${path.basename(this.outDir)}.old-${process.pid}`);
+    fs.renameSync(this.outDir, old);
+    return { path: old, trash: false };
+  }
+
+  /** Drops the temp folder; out/ stays as it was. */
+  abort(): void {
+    fs.rmSync(this.tmp, { recursive: true, force: true });
+  }
+}
+
+/** Writes `files` plus a copy of `publicDir` into a fresh folder, then swaps it in place of `outDir`;
+ *  a file-system failure becomes a ReactsiteError naming the path, and the previous out/ stays as it was. */
+export async function writeOutput(outDir: string, files: OutputFiles, publicDir: string | undefined): Promise<void> {
+  const out = OutputDir.open(outDir);
+  try {
+    if (publicDir) await out.copyPublic(publicDir);
+    for (const [f, data] of files) out.write(f, data);
+  } catch (e) {
+    out.abort();
+    throw writeError(outDir, e);
+  }
+  await out.commit();
+}

@@ -1,0 +1,46 @@
+/** Pure: the generated non-page files: sitemap.xml, robots.txt, _redirects and _headers. */
+import type { Route, SiteConfig } from '../../site/types.js';
+import { absoluteUrl, withBase } from '../../site/seo/urls.js';
+
+const xml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** sitemap.xml listing each indexable page once, by canonical URL; `lastmod` where a date is known. */
+export function sitemapXml(routes: readonly Route[], site: SiteConfig, base: string, lastmod: (r: Route) => string | undefined): string {
+  const urls = routes
+    .filter((r) => r.indexable)
+    .map((r) => {
+      const mod = lastmod(r);
+      return `  <url><loc>${xml(absoluteUrl(site.url, base, r.path))}</loc>${mod ? `<lastmod>${xml(mod.slice(0, 10))}</lastmod>` : ''}</url>`;
+    });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** robots.txt allowing everything and pointing at the sitemap. */
+export function robotsTxt(site: SiteConfig, base: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(site.url, base, '/sitemap.xml')}\n`;
+}
+
+/** Netlify/Cloudflare `_redirects`: the tutorial redirects, 404 under /tutorial/, everything else home. */
+export function redirectsFile(routes: readonly Route[], base: string): string {
+  const lines: string[] = [];
+  for (const r of routes.filter((x) => x.kind === 'redirect')) {
+    const from = withBase(base, r.path);
+    const to = withBase(base, r.ref!);
+    lines.push(`${from.replace(/\/$/, '')}  ${to}  301!`, `${from}  ${to}  301!`);
+  }
+  lines.push(`${withBase(base, '/tutorial/*')}  ${withBase(base, '/404.html')}  404`, `${withBase(base, '/*')}  ${base}  302`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** `_headers`: security headers for every path (the CSP is the union of every page's), long caching for hashed assets. */
+export function headersFile(base: string, csp: string): string {
+  return [
+    `${withBase(base, '/*')}`,
+    `  Content-Security-Policy: ${csp}`,
+    '  X-Content-Type-Options: nosniff',
+    '  Referrer-Policy: strict-origin-when-cross-origin',
+    `${withBase(base, '/assets/*')}`,
+    '  Cache-Control: public, max-age=31536000, immutable',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,113 @@
+/**
+ * Build stage for tutorial pages: each page unchanged since a previous build is hard-linked from the page store
+ * into the new out/; the others are rendered on every core and placed as they finish. The build keeps only their
+ * link facts and Markdown summaries, never their HTML, so its memory does not grow with the site.
+ */
+import type { Route, SiteData } from '../../site/types.js';
+import { problem, type Problem } from '../problems/problem.js';
+import { fromPlainFacts, type HtmlFacts } from '../verify/html-facts.js';
+import type { Content } from '../content/load-content.js';
+import { markdownCacheOf, markdownKey } from '../markdown/render-bodies.js';
+import { MarkdownPacks } from '../cache/markdown-pack.js';
+import { fencedCode } from '../highlight/fenced-code.js';
+import type { BuildOptions } from '../cli/options.js';
+import { pageKey, sharedKey } from '../cache/page-key.js';
+import type { PageJob } from './page-job.js';
+import { poolMode, type PagePool } from '../workers/page-pool.js';
+import { PageStore, type PageMeta } from '../cache/page-store.js';
+import { projectCacheDir, toolVersions } from '../bundle/package-paths.js';
+import type { SiteRenderer } from '../bundle/site-bundle.js';
+import type { OutputDir } from '../output/output-dir.js';
+
+/** What the stage produced; of the pages rendered, `packed` took their Markdown result from a pack. */
+export interface PageStageResult { facts: Map<string, HtmlFacts>; markdown: Map<string, PageMeta['md']>; problems: Problem[]; rendered: number; reused: number; packed: number }
+
+/** The page store of a project (under <root>/.cache/reactsite/pages). */
+export function pageStoreDir(opts: Pick<BuildOptions, 'root'>): string {
+  return projectCacheDir(opts.root, 'pages');
+}
+
+/** Places every tutorial route that has a body into `output`; `data` carries no bodies (each page adds its own). */
+export async function buildTutorialPages(o: { opts: BuildOptions; content: Content; routes: readonly Route[]; data: SiteData; rendererFile: string; renderer: SiteRenderer; output: OutputDir; pool: PagePool }): Promise<PageStageResult> {
+  const versions = toolVersions();
+  const mdCache = markdownCacheOf(o.opts);
+  const store = o.opts.cache ? new PageStore(pageStoreDir(o.opts)) : undefined;
+  const shared = sharedKey(o.data, o.rendererFile, versions);
+  const out: PageStageResult = { facts: new Map(), markdown: new Map(), problems: [], rendered: 0, reused: 0, packed: 0 };
+  const take = (route: Route, file: string, meta: PageMeta) => {
+    out.facts.set(route.file, fromPlainFacts(meta.facts));
+    out.markdown.set(file, meta.md);
+  };
+  const jobs: PageJob[] = [];
+  for (const route of o.routes) {
+    const doc = route.kind === 'tutorial' ? o.content.bodies.get(route.ref!) : undefined;
+    if (!doc) continue;
+    const mdKey = markdownKey(mdCache, doc, o.content.site.allowRawHtml);
+    const key = pageKey(shared, route, mdKey);
+    const hit = store?.get(key);
+    if (hit && reuse(o.output, route.file, store!.file(key), hit.id)) {
+      take(route, doc.file, hit);
+      out.reused++;
+      continue;
+    }
+    const mkdir = o.output.claimForJob(route.file);
+    jobs.push({ route, key, mdKey, mkdir, packed: store?.packedMarkdown(mdKey), doc: { id: route.ref!, file: doc.file, content: doc.content, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated } });
+  }
+  if (jobs.length) {
+    const target = { outTmp: o.output.tmp, storeDir: store?.dir, packDir: store?.packDir };
+    const init = { rendererFile: o.rendererFile, data: o.data, target };
+    const packs = store && new MarkdownPacks(store.packDir);
+    const { runPageJob } = await import('./page-job.js');
+    const { useRemoteHighlighter } = await import('../highlight/highlight-code.js');
+    const onMain = (job: PageJob) => runPageJob(job, o.renderer, o.data, packs, target);
+    const mode = poolMode(jobs.length, o.pool.size, codeBlocks(jobs.map((j) => j.doc)));
+    if (mode === 'highlight') useRemoteHighlighter((blocks) => o.pool.highlight(blocks));
+    let results;
+    try {
+      results = await o.pool.run(jobs, init, onMain, mode);
+    } finally {
+      useRemoteHighlighter(undefined);
+      packs?.close();
+    }
+    results.forEach((r, i) => {
+      const job = jobs[i]!;
+      if (r instanceof Error) return void out.problems.push(problem(`rendering ${job.route.path} failed: ${r.message}`, { file: job.doc.file, hint: 'check this body; if it renders alone, the component it names has the bug' }));
+      take(job.route, job.doc.file, r);
+      store?.record(job.key, r);
+      out.rendered++;
+      if (job.packed && r.packed?.pack === job.packed.pack && r.packed.offset === job.packed.offset) out.packed++;
+    });
+  }
+  // Saved even when a later stage fails: the pages rendered now are valid for the next build.
+  store?.save();
+  return out;
+}
+
+/** About how many fenced code blocks `docs` hold (fence lines / 2). */
+function codeBlocks(docs: Iterable<{ content: string }>): number {
+  let fences = 0;
+  for (const d of docs) fences += d.content.match(/^ {0,3}(```|~~~)/gm)?.length ?? 0;
+  return fences / 2;
+}
+
+/**
+ * Tells started workers, as soon as the content is loaded, how a cold page stage will use them (every body
+ * rendered): they warm up for whole pages, or start highlighting the code read from the bodies' fences.
+ */
+export function prepareWorkers(pool: PagePool, content: Content): void {
+  const blocks = codeBlocks(content.bodies.values());
+  const mode = poolMode(content.bodies.size, pool.size, blocks);
+  pool.expect(mode, blocks > 0);
+  if (mode === 'highlight') pool.prefetch([...content.bodies.values()].map((doc) => fencedCode(doc.content)));
+}
+
+/** Links a stored page into the output; false when the stored file vanished meanwhile (it is rendered instead). */
+function reuse(output: OutputDir, file: string, src: string, srcId: { ino: number; dev: number }): boolean {
+  try {
+    output.link(file, src, srcId);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw e;
+  }
+}

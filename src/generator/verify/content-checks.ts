@@ -1,0 +1,99 @@
+/** `reactsite check`: the per-article minimums, code samples that must parse, links, anchors and images. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Element, Root } from 'hast';
+import { toString as hastText } from 'hast-util-to-string';
+import { visit } from 'unist-util-visit';
+import * as esbuild from 'esbuild';
+import { problem, warning, type Problem } from '../problems/problem.js';
+import type { BuildResult } from '../pipeline.js';
+import type { CodeSample } from '../markdown/render-markdown.js';
+import { tutorialById } from '../../site/tutorial-by-id.js';
+
+/** The minimums every article meets (content issue). */
+export const MINIMUMS = { words: 900, sections: 3, tables: 1, code: 2, faq: 4, description: [120, 160], keywords: [5, 15] } as const;
+
+const LOADERS: Record<string, esbuild.Loader> = { jsx: 'jsx', js: 'jsx', javascript: 'jsx', tsx: 'tsx', ts: 'ts', typescript: 'ts' };
+
+/** Facts about one rendered body, read off its hast. */
+export function bodyFacts(hast: Root): { sections: string[]; tables: number; ids: Set<string>; links: string[]; images: string[] } {
+  const sections: string[] = [];
+  const ids = new Set<string>();
+  const links: string[] = [];
+  const images: string[] = [];
+  let tables = 0;
+  visit(hast, 'element', (el: Element) => {
+    if (el.tagName === 'h2') sections.push(hastText(el));
+    if (el.tagName === 'table') tables++;
+    if (typeof el.properties.id === 'string') ids.add(el.properties.id);
+    if (el.tagName === 'a' && typeof el.properties.href === 'string') links.push(el.properties.href);
+    if (el.tagName === 'img' && typeof el.properties.src === 'string') images.push(el.properties.src);
+  });
+  return { sections, tables, ids, links, images };
+}
+
+/** Parses a code sample with esbuild; returns the first syntax error, or undefined. */
+export function codeSyntaxError(sample: CodeSample): string | undefined {
+  const loader = LOADERS[sample.lang];
+  if (!loader || /(^|\s)fragment(\s|$)/.test(sample.meta)) return undefined;
+  try {
+    esbuild.transformSync(sample.value, { loader, jsx: 'automatic', logLevel: 'silent' });
+    return undefined;
+  } catch (e) {
+    const err = (e as { errors?: esbuild.Message[] }).errors?.[0];
+    return err ? `${err.text} (code line ${err.location?.line ?? '?'})` : String(e);
+  }
+}
+
+/** Every content problem of a finished in-memory build. */
+export function contentChecks(root: string, result: BuildResult): Problem[] {
+  const problems: Problem[] = [];
+  const routePaths = new Set(result.routes.map((r) => r.path));
+  const idsByPath = new Map<string, Set<string>>();
+  // `check` builds in-process, so every body keeps its tree (worker-rendered builds keep only summaries).
+  const sources = [...result.markdown.entries()].map(([file, md]) => {
+    if (!md.hast || !md.code) throw new Error(`content checks need the Markdown tree and code samples of ${file}`);
+    return [file, { ...md, hast: md.hast, code: md.code }] as const;
+  });
+  const tutorialPathOf = new Map<string, string>();
+  for (const r of result.routes) if (r.kind === 'tutorial') tutorialPathOf.set(`content/tutorials/${r.ref}.md`, r.path);
+  for (const r of result.routes) if (r.kind === 'static') tutorialPathOf.set(`content/pages/${r.ref}.md`, r.path);
+  for (const [file, md] of sources) {
+    const p = tutorialPathOf.get(file);
+    if (p) idsByPath.set(p, new Set([...bodyFacts(md.hast).ids, 'main', 'faq-title', 'tags-title']));
+  }
+  for (const [file, md] of sources) {
+    const facts = bodyFacts(md.hast);
+    for (const sample of md.code) {
+      const err = codeSyntaxError(sample);
+      if (err) problems.push(problem(`${sample.lang} code sample does not parse: ${err}`, { file, line: sample.line, hint: 'fix the code, or mark a deliberate fragment with ```' + sample.lang + ' fragment' }));
+    }
+    const own = tutorialPathOf.get(file);
+    for (const href of facts.links) {
+      if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href)) continue;
+      const [p = '', anchor] = href.split('#');
+      const target = p === '' ? own : p;
+      if (p && !routePaths.has(p)) problems.push(problem(`link to ${href}: no such page`, { file, hint: 'link to a generated page such as /tutorial/<slug>/ (with the trailing slash)' }));
+      else if (anchor && target && idsByPath.has(target) && !idsByPath.get(target)!.has(anchor)) problems.push(problem(`link to ${href}: no heading with id "${anchor}"`, { file, hint: 'use the id of a heading in the target page (lowercase, hyphens)' }));
+    }
+    for (const src of facts.images) if (src.startsWith('/') && !fs.existsSync(path.join(root, 'public', src))) problems.push(problem(`image ${src} does not exist in public/`, { file }));
+    if (!file.startsWith('content/tutorials/')) continue;
+    const id = path.basename(file, '.md');
+    const entry = tutorialById(result.content.tutorials, id);
+    const faq = result.content.bodies.get(id)?.faq.length ?? 0;
+    const need = (ok: boolean, what: string, found: number | string) => ok || problems.push(warning(`${what} (found ${found})`, { file, hint: 'see README "Content checks" for the per-article minimums' }));
+    need(md.words >= MINIMUMS.words, `needs at least ${MINIMUMS.words} words of prose`, md.words);
+    need(facts.sections.length >= MINIMUMS.sections, `needs at least ${MINIMUMS.sections} "##" sections`, facts.sections.length);
+    need(facts.sections.some((s) => /summary|recap|wrapping up|conclusion/i.test(s)), 'needs a summary section ("## Summary")', facts.sections.length ? facts.sections.at(-1)! : 'none');
+    need(facts.tables >= MINIMUMS.tables, 'needs at least one comparison table', facts.tables);
+    need(md.code.length >= MINIMUMS.code, `needs at least ${MINIMUMS.code} code samples`, md.code.length);
+    need(faq >= MINIMUMS.faq, `needs a FAQ of at least ${MINIMUMS.faq} questions`, faq);
+    if (entry) {
+      const d = [...entry.description].length;
+      need(d >= MINIMUMS.description[0] && d <= MINIMUMS.description[1], `registry description should be ${MINIMUMS.description[0]}-${MINIMUMS.description[1]} characters`, d);
+      const k = entry.keywords.length;
+      need(k >= MINIMUMS.keywords[0] && k <= MINIMUMS.keywords[1], `registry keywords should number ${MINIMUMS.keywords[0]}-${MINIMUMS.keywords[1]}`, k);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,23 @@
+/** Driver of the integrity gate inside a build: gathers public/ files and link sources, then checks. */
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { Route } from '../../site/types.js';
+import type { Problem } from '../problems/problem.js';
+import { checkIntegrity } from './integrity.js';
+import type { Content } from '../content/load-content.js';
+import type { HtmlFacts } from './html-facts.js';
+import type { SourceLink } from '../markdown/render-markdown.js';
+import type { BuildOptions } from '../cli/options.js';
+import type { OutputFiles } from '../output/output-dir.js';
+
+/** Checks a finished in-memory build; errors stop the build before out/ is touched. */
+export async function integrityProblems(o: { opts: BuildOptions; content: Content; routes: readonly Route[]; files: OutputFiles; markdown: ReadonlyMap<string, { links: readonly SourceLink[] }>; facts?: ReadonlyMap<string, HtmlFacts>; siteUrl: string; base: string; devOrigin?: string }): Promise<Problem[]> {
+  const publicFiles = new Set(await fg('**/*', { cwd: path.join(o.opts.root, 'public'), onlyFiles: true }));
+  const sources = new Map<string, { file: string; links: readonly SourceLink[] }>();
+  for (const r of o.routes) {
+    const doc = r.kind === 'tutorial' ? o.content.bodies.get(r.ref!) : r.kind === 'static' ? o.content.pages.get(r.ref!) : undefined;
+    const md = doc && o.markdown.get(doc.file);
+    if (doc && md) sources.set(r.file, { file: doc.file, links: md.links });
+  }
+  return checkIntegrity({ files: o.files, publicFiles, routes: o.routes, siteUrl: o.siteUrl, base: o.base, extraOrigins: o.devOrigin ? [o.devOrigin] : [], sources, brokenLinks: o.opts.brokenLinks, facts: o.facts });
+}

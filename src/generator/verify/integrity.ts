@@ -1,0 +1,169 @@
+/** The integrity gate: every generated page, link, anchor, redirect, sitemap entry and JSON-LD block is checked before out/ is swapped in. */
+import type { Route } from '../../site/types.js';
+import { absoluteUrl } from '../../site/seo/urls.js';
+import { problem, warning, type Problem } from '../problems/problem.js';
+import { htmlFacts, type HtmlFacts } from './html-facts.js';
+import type { SourceLink } from '../markdown/render-markdown.js';
+
+/** What the gate reads: the in-memory output, public/ files, routes, and where each page's links were written. */
+export interface IntegrityInput {
+  files: ReadonlyMap<string, string | Uint8Array>;
+  publicFiles: ReadonlySet<string>;
+  routes: readonly Route[];
+  siteUrl: string;
+  base: string;
+  /** Other origins that count as this site (dev server). */
+  extraOrigins?: string[];
+  /** out-relative page file -> its source file and the links written in it. */
+  sources: ReadonlyMap<string, { file: string; links: readonly SourceLink[] }>;
+  brokenLinks: 'error' | 'warn';
+  /** Facts already read off pages (by worker threads or the page store); pages only known by their facts count as files too. */
+  facts?: ReadonlyMap<string, HtmlFacts>;
+}
+
+const REQUIRED_ARTICLE = ['headline', 'author', 'publisher', 'datePublished', 'image'] as const;
+
+/** Runs every check; returns the problems (broken links as warnings when `brokenLinks` is "warn"). */
+export function checkIntegrity(input: IntegrityInput): Problem[] {
+  const problems: Problem[] = [];
+  const origins = [new URL(input.siteUrl).origin, ...(input.extraOrigins ?? [])];
+  const pages = new Map<string, HtmlFacts>();
+  for (const [file, data] of input.files) if (file.endsWith('.html')) pages.set(file, input.facts?.get(file) ?? htmlFacts(typeof data === 'string' ? data : Buffer.from(data).toString('utf8')));
+  for (const [file, facts] of input.facts ?? []) if (!pages.has(file)) pages.set(file, facts);
+  const exists = (rel: string) => input.files.has(rel) || pages.has(rel) || input.publicFiles.has(rel);
+
+  type Target = { file: string; anchor?: string } | 'outside-base' | undefined;
+  // Every page repeats the same navigation links: resolve each distinct URL once (those starting with "#" depend on the page).
+  const resolved = new Map<string, Target>();
+  const resolve = (url: string, fromFile: string): Target => {
+    if (url.startsWith('#') || url === '') return resolveUrl(url, fromFile);
+    let t = resolved.get(url);
+    if (t === undefined && !resolved.has(url)) resolved.set(url, (t = resolveUrl(url, fromFile)));
+    return t;
+  };
+
+  /** Maps a URL found in a page to an out-relative file and anchor, or undefined when it leaves the site. */
+  const resolveUrl = (url: string, fromFile: string): Target => {
+    let pathPart = url;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) {
+      let parsed: URL;
+      try {
+        parsed = new URL(url, 'http://x');
+      } catch {
+        return undefined;
+      }
+      if (!origins.includes(parsed.origin)) return undefined;
+      pathPart = parsed.pathname + parsed.hash;
+    }
+    const [p = '', anchor] = pathPart.split('#');
+    if (p === '') return { file: fromFile, anchor };
+    if (!p.startsWith(input.base)) return 'outside-base';
+    const rel = decodeURI(p.slice(input.base.length).split('?')[0]!);
+    return { file: rel === '' || rel.endsWith('/') ? `${rel}index.html` : rel, anchor };
+  };
+
+  const routeOf = new Map(input.routes.map((r) => [r.file, r]));
+  for (const [file, facts] of pages) {
+    const route = routeOf.get(file);
+    const source = input.sources.get(file);
+    const where = (href: string) => {
+      const hit = source?.links.find((l) => href === l.href || href.endsWith(l.href));
+      return hit ? { file: source!.file, line: hit.line } : { file: `out/${file}` };
+    };
+    for (const url of facts.urls) {
+      const target = resolve(url, file);
+      if (target === undefined) continue;
+      const mk = input.brokenLinks === 'warn' ? warning : problem;
+      if (target === 'outside-base') {
+        problems.push(mk(`page ${file} links to ${url}, outside the site base ${input.base}`, { ...where(url), hint: 'write site links as /path/ (the base is added for you)' }));
+        continue;
+      }
+      if (!exists(target.file)) {
+        problems.push(mk(`broken link on ${route?.path ?? file}: ${url} (no such page or file)`, { ...where(url), hint: 'link to a generated page such as /tutorial/<slug>/ with the trailing slash, or add the file to public/' }));
+        continue;
+      }
+      if (target.anchor && target.file.endsWith('.html') && !pages.get(target.file)?.ids.has(decodeURIComponent(target.anchor))) {
+        problems.push(mk(`broken anchor on ${route?.path ?? file}: ${url} (no element with id "${target.anchor}")`, { ...where(url), hint: 'use the id of a heading on the target page (lowercase words joined by hyphens)' }));
+      }
+    }
+    for (const img of facts.metaImages) {
+      const target = resolve(img, file);
+      if (target && target !== 'outside-base' && !exists(target.file)) problems.push(problem(`${file}: social image ${img} does not exist`, { file: 'content/site.json', field: 'socialImage', hint: 'add the image to public/' }));
+    }
+    if (route?.kind === 'redirect') {
+      if (!facts.refresh) problems.push(problem(`redirect stub ${file} has no target`, { file: `out/${file}` }));
+      continue;
+    }
+    const need = (ok: boolean, what: string) => ok || problems.push(problem(`page ${route?.path ?? file} ${what}`, { file: source?.file ?? `out/${file}` }));
+    need(facts.h1 === 1, `has ${facts.h1} h1 elements (exactly one expected)`);
+    need(!!facts.title, 'has no <title>');
+    need(!!facts.description, 'has no meta description');
+    need(!!facts.canonical, 'has no canonical link');
+    for (const block of facts.jsonLd) problems.push(...checkJsonLd(block, route?.path ?? file, source?.file ?? `out/${file}`));
+    problems.push(...(facts.jsonLdProblems ?? []));
+  }
+  problems.push(...checkSitemap(input), ...checkRedirectsFile(input, exists));
+  return problems;
+}
+
+/** The JSON-LD of a page parses and its nodes carry the fields their type requires. */
+export function checkJsonLd(text: string, page: string, file: string): Problem[] {
+  let doc: { '@graph'?: Record<string, unknown>[] } & Record<string, unknown>;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    return [problem(`JSON-LD of ${page} does not parse: ${(e as Error).message}`, { file })];
+  }
+  const problems: Problem[] = [];
+  for (const node of doc['@graph'] ?? [doc]) {
+    const types = ([] as unknown[]).concat(node['@type']);
+    const missing = (fields: readonly string[]) => fields.filter((f) => node[f] === undefined || node[f] === '' || node[f] === null);
+    const say = (m: string) => problems.push(problem(`JSON-LD of ${page}: ${m}`, { file, hint: 'check the registry entry and content/site.json' }));
+    if (types.includes('Article')) {
+      for (const f of missing(REQUIRED_ARTICLE)) say(`Article lacks "${f}"`);
+      const publisher = node.publisher as { logo?: { url?: string } } | undefined;
+      if (publisher && !publisher.logo?.url) say('Article publisher has no logo');
+      if ((node.author as { name?: string } | undefined)?.name === undefined) say('Article author has no name');
+    }
+    if (types.includes('FAQPage')) {
+      const qs = (node.mainEntity as { name?: string; acceptedAnswer?: { text?: string } }[] | undefined) ?? [];
+      if (!qs.length) say('FAQPage has no questions');
+      qs.forEach((q, i) => (!q.name || !q.acceptedAnswer?.text) && say(`FAQPage question ${i + 1} lacks a question or an answer`));
+    }
+    if (types.includes('BreadcrumbList') && !((node.itemListElement as unknown[] | undefined)?.length)) say('BreadcrumbList is empty');
+    if (types.includes('WebSite') || types.includes('WebPage')) for (const f of missing(['name', 'url'])) say(`${types.join('/')} lacks "${f}"`);
+  }
+  return problems;
+}
+
+function checkSitemap(input: IntegrityInput): Problem[] {
+  const text = input.files.get('sitemap.xml');
+  if (text === undefined) return [problem('sitemap.xml was not generated', {})];
+  const locs = [...String(text).matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+  const expectedList = input.routes.filter((r) => r.indexable).map((r) => absoluteUrl(input.siteUrl, input.base, r.path));
+  const expected = new Set(expectedList);
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  for (const loc of locs) {
+    if (seen.has(loc)) problems.push(problem(`sitemap.xml lists ${loc} twice`, { file: 'out/sitemap.xml' }));
+    seen.add(loc);
+    if (!expected.has(loc)) problems.push(problem(`sitemap.xml lists ${loc}, which is not a canonical page`, { file: 'out/sitemap.xml' }));
+  }
+  for (const e of expectedList) if (!seen.has(e)) problems.push(problem(`sitemap.xml misses ${e}`, { file: 'out/sitemap.xml' }));
+  return problems;
+}
+
+function checkRedirectsFile(input: IntegrityInput, exists: (rel: string) => boolean): Problem[] {
+  const text = input.files.get('_redirects');
+  if (text === undefined) return [];
+  const problems: Problem[] = [];
+  for (const line of String(text).split('\n')) {
+    const [from, to] = line.trim().split(/\s+/);
+    if (!from || !to || !to.startsWith(input.base)) continue;
+    const rel = to.slice(input.base.length);
+    const file = rel === '' || rel.endsWith('/') ? `${rel}index.html` : rel;
+    if (!exists(file)) problems.push(problem(`_redirects sends ${from} to ${to}, which is not a generated page`, { file: 'out/_redirects' }));
+  }
+  if (!exists('404.html')) problems.push(problem('404.html was not generated', { file: 'out/404.html' }));
+  return problems;
+}

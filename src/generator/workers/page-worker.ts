@@ -1,0 +1,133 @@
+/**
+ * Worker-thread entry. It warms up at once for what the pool guessed it will do: on a small site, highlighting
+ * (Shiki and its grammars loaded, the common JSX rules compiled on a sample), all a worker does in "highlight"
+ * runs and what the main thread then waits for; on a large one, the page pipeline (Markdown, the page job). Once
+ * the content is loaded the main thread says what will come, and the worker warms up the rest it needs (no
+ * Shiki for a site without code). Then it renders and places batches of pages (see page-job.ts), or highlights.
+ */
+import { pathToFileURL } from 'node:url';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { SiteData } from '../../site/types.js';
+import type { CodeBlock } from '../highlight/highlight-code.js';
+import type { MarkdownPacks } from '../cache/markdown-pack.js';
+import type { PageJob, runPageJob } from '../render/page-job.js';
+import { blockKey } from '../highlight/fenced-code.js';
+import type { BatchReply, HighlightReply, PoolMode, WorkerInit } from './page-pool.js';
+import type { SiteRenderer } from '../bundle/site-bundle.js';
+
+interface Pipeline { runPageJob: typeof runPageJob; MarkdownPacks: typeof MarkdownPacks }
+interface Ready { renderer: SiteRenderer; data: SiteData; packs: MarkdownPacks | undefined; init: WorkerInit; run: typeof runPageJob }
+
+/** What the pool guessed this worker will do (see likelyMode in page-pool.ts): what it warms up for first. */
+const likely = (workerData as { likely?: PoolMode } | null)?.likely ?? 'highlight';
+
+let highlighter: Promise<typeof import('../highlight/highlight-code.js')> | undefined;
+/** Shiki, loaded and warmed up once. */
+const highlighting = () =>
+  (highlighter ??= import('../highlight/highlight-code.js').then(async (m) => {
+    await m.warmUpHighlighter().catch(() => undefined);
+    return m;
+  }));
+let pipeline: Promise<Pipeline> | undefined;
+/** The page pipeline, loaded and warmed up once (after Shiki, when the worker likely highlights). */
+const pages = () =>
+  (pipeline ??= (likely === 'pages' ? Promise.resolve() : highlighting()).then(async () => {
+    const [markdown, job, packs] = await Promise.all([import('../markdown/render-markdown.js'), import('../render/page-job.js'), import('../cache/markdown-pack.js')]);
+    await markdown.warmUpMarkdown(false).catch(() => undefined);
+    return { runPageJob: job.runPageJob, MarkdownPacks: packs.MarkdownPacks };
+  }));
+void (likely === 'pages' ? pages() : highlighting());
+
+let ready: Promise<Ready> | undefined;
+
+/** Code forecast by the main thread: highlighted while idle, one block at a time, each taken once when asked for. */
+const forecast: CodeBlock[] = [];
+const forecastDone = new Map<string, string>();
+const asked = new Set<string>();
+let pumping = false;
+async function pump(): Promise<void> {
+  if (pumping) return;
+  pumping = true;
+  const { highlightIfLoaded } = await highlighting();
+  for (let b = forecast.shift(); b; b = forecast.shift()) {
+    const key = blockKey(b);
+    if (asked.has(key) || forecastDone.has(key)) continue;
+    const html = await highlightIfLoaded(b).catch(() => undefined);
+    if (html !== undefined && !asked.has(key)) forecastDone.set(key, html);
+    // Requests first: they are what the main thread waits for.
+    await new Promise((r) => setImmediate(r));
+  }
+  pumping = false;
+}
+
+/** The inner HTML of `blocks`: forecast ones as already made, the others now. */
+async function highlightRequested(blocks: CodeBlock[]): Promise<string[]> {
+  const m = await highlighting();
+  const out: string[] = [];
+  for (const b of blocks) {
+    const key = blockKey(b);
+    asked.add(key);
+    const done = forecastDone.get(key);
+    forecastDone.delete(key);
+    out.push(done ?? (await m.highlightBlocks([b]))[0]!);
+  }
+  return out;
+}
+// Batches are handled one after another, in the order they arrive.
+let queue: Promise<unknown> = Promise.resolve();
+
+parentPort?.on('message', (msg: { expect?: { mode: PoolMode; code: boolean }; prefetch?: CodeBlock[]; init?: WorkerInit; id?: number; jobs?: PageJob[]; hl?: { id: number; blocks: CodeBlock[] } }) => {
+  if (msg.prefetch) {
+    forecast.push(...msg.prefetch);
+    return void pump();
+  }
+  if (msg.expect) {
+    // Whole pages: the pipeline first, then Shiki if the site has code. Highlighting only: Shiki is under way.
+    const { mode, code } = msg.expect;
+    if (mode === 'pages')
+      void pages().then(() => {
+        if (code) void highlighting();
+      });
+    return;
+  }
+  if (msg.hl) {
+    const { id, blocks } = msg.hl;
+    void highlightRequested(blocks)
+      .then(
+        (html): HighlightReply => ({ hl: id, html }),
+        (e: Error): HighlightReply => ({ hl: id, error: e.message }),
+      )
+      .then((reply) => parentPort!.postMessage(reply));
+    return;
+  }
+  if (msg.init) {
+    const init = msg.init;
+    ready = pages().then(async ({ runPageJob: run, MarkdownPacks: Packs }): Promise<Ready> => ({
+      renderer: (await import(pathToFileURL(init.rendererFile).href)) as SiteRenderer,
+      data: init.data,
+      packs: init.target.packDir ? new Packs(init.target.packDir) : undefined,
+      init,
+      run,
+    }));
+    return;
+  }
+  queue = queue.then(async () => {
+    const reply: BatchReply = { id: msg.id!, results: [] };
+    let ctx: Ready;
+    try {
+      ctx = await ready!;
+    } catch (e) {
+      for (const _ of msg.jobs ?? []) reply.results.push({ error: `the page worker could not start: ${(e as Error).message}` });
+      return parentPort!.postMessage(reply);
+    }
+    const { renderer, data, packs, init, run } = ctx;
+    for (const job of msg.jobs ?? []) {
+      try {
+        reply.results.push(await run(job, renderer, data, packs, init.target));
+      } catch (e) {
+        reply.results.push({ error: (e as Error).message });
+      }
+    }
+    parentPort!.postMessage(reply);
+  });
+});
