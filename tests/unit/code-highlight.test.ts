@@ -23,7 +23,7 @@ function ourStyles(html: string, theme: 'dark' | 'light', palette: ReturnType<ty
   const p = palette[theme];
   const prefix = theme[0]!;
   const out: Style[] = [];
-  const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
   for (const line of html.split('\n')) {
     const inner = line.replace(/^<span data-line="">/, '').replace(/<\/span>$/, '');
     for (const m of inner.matchAll(/<span class="([^"]*)">([^<]*)<\/span>|([^<]+)/g)) {
@@ -72,7 +72,7 @@ describe('code highlighting', () => {
     const codeEl = ((md.hast.children[0] as Element).children[0] as Element).children[0] as Element;
     const html = (codeEl.data as { html: string }).html;
     expect(html).not.toContain('</script>');
-    expect(html).toContain('&lt;/script&gt;&lt;b&gt;&amp;amp;');
+    expect(html).toContain('&quot;&lt;/script&gt;&lt;b&gt;&amp;amp;&quot;');
     expect(html.split('\n')[1]).toBe('<span data-line=""> </span>');
   });
 

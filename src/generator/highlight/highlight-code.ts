@@ -100,10 +100,13 @@ function languageOf(code: Element): string {
   return lang && (lang in bundledLanguages || lang === 'plaintext') ? lang : 'plaintext';
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-/** Escapes text for HTML element content. */
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/**
+ * Escapes code text for HTML element content. `"` too, as React escapes text: a sample holding `href="/x/"` or
+ * `id="x"` must not read as an attribute to anything that scans the page (the integrity gate's link facts).
+ */
 export function escapeText(s: string): string {
-  return s.replace(/[&<>]/g, (c) => ESCAPES[c]!);
+  return s.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
 }
 
 /** One line's tokens as HTML: runs of the same class share a span, default-styled text needs none. */
