@@ -1,8 +1,9 @@
-/** The static-serving module of `preview` and `dev`: behaves like a static host (index, slashes, 404.html, _redirects). */
+/** The static-serving module of `preview` and `dev`: behaves like a static host (index, slashes, 404.html, _redirects, _headers). */
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { applyHeaderRules, type HeaderRule } from './host-headers.js';
 
 /** Where a server's files come from: out-relative path -> contents, or undefined when absent. */
 export type FileSource = (rel: string) => Promise<Uint8Array | string | undefined>;
@@ -71,8 +72,8 @@ export function rawTarget(target: string): { pathname: string; search: string } 
   return { pathname: pathname.startsWith('/') ? pathname : `/${pathname}`, search };
 }
 
-/** Options of a static server. */
-export interface ServerOptions { source: FileSource; base: string; cache: 'dev' | 'static'; headers?: Record<string, string>; extra?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean }
+/** Options of a static server; `headerRules` (from `_headers`) are applied to the files served and to the 404 page. */
+export interface ServerOptions { source: FileSource; base: string; cache: 'dev' | 'static'; headers?: Record<string, string>; headerRules?: readonly HeaderRule[]; extra?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean }
 
 /** A request handler serving `source` like a static host. */
 export function staticHandler(o: ServerOptions): http.RequestListener {
@@ -133,17 +134,19 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg
 
 function send(req: http.IncomingMessage, res: http.ServerResponse, status: number, o: ServerOptions, type: string | undefined, body: Uint8Array | string, extra: Record<string, string> = {}, head = false, file?: string) {
   const immutable = o.cache === 'static' && file?.startsWith('assets/');
-  const headers: Record<string, string> = {
+  let headers: Record<string, string> = {
     'cache-control': o.cache === 'dev' ? 'no-cache' : immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
     'x-content-type-options': 'nosniff',
     ...(type ? { 'content-type': type } : {}),
     ...o.headers,
     ...extra,
   };
+  // A static host applies _headers to the files it serves (the 404 page included), for the path requested.
+  if (o.headerRules?.length && (status === 200 || status === 404)) headers = applyHeaderRules(o.headerRules, headers, rawTarget(req.url ?? '/').pathname, req.headers.host);
   let buf = typeof body === 'string' ? Buffer.from(body) : body;
   // Compressed like a real static host, so what preview serves weighs what visitors download.
   if (type && COMPRESSIBLE.test(type) && buf.length > 1024) {
-    headers.vary = 'accept-encoding';
+    headers.vary = !headers.vary ? 'accept-encoding' : /\baccept-encoding\b/i.test(headers.vary) ? headers.vary : `${headers.vary}, accept-encoding`;
     if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       buf = zlib.gzipSync(buf, { level: 6 });
       headers['content-encoding'] = 'gzip';
