@@ -21,8 +21,6 @@ import { pageMeta } from './seo/page-meta.js';
 import { absoluteUrl, withBase } from './seo/urls.js';
 import type { Route, SiteData } from './types.js';
 
-export { IslandError } from './islands/Island.js';
-export { islandComponents } from './islands/registry.js';
 
 const componentCache = new WeakMap<SiteData, Partial<Components>>();
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { registryProblems } from '../../src/generator/content/registry-checks.js';
 import { buildRoutes, introOf, neighbours } from '../../src/generator/content/routes.js';
 import type { Tutorial } from '../../src/site/types.js';
 
@@ -23,28 +24,29 @@ describe('route table', () => {
     expect(routes.filter((r) => r.kind === 'redirect').map((r) => r.ref)).toEqual(['/tutorial/react-intro/', '/tutorial/react-intro/']);
     expect(routes.filter((r) => !r.indexable).map((r) => r.kind)).toEqual(['redirect', 'redirect', 'not-found']);
   });
-  it('names both colliding entries for duplicate ids and slugs', () => {
-    const { problems } = buildRoutes([t('a'), t('b', { slug: 'a' }), t('a', { slug: 'c' })], []);
+  it('names both colliding entries for duplicate ids and slugs (registry checks, before any route is made)', () => {
+    const problems = registryProblems([t('a'), t('b', { slug: 'a' }), t('a', { slug: 'c' })], () => undefined);
     const text = problems.map((p) => `${p.field} ${p.message}`).join('\n');
-    expect(text).toContain('path /tutorial/a/ is claimed twice: by tutorial "a" and by tutorial "b"');
-    expect(text).toContain('id "a" is claimed twice: by entry [0] and by entry [2]');
+    expect(text).toContain('[1].slug slug "a" is used twice: by entry [0] and by entry [1]');
+    expect(text).toContain('[2].id id "a" is used twice: by entry [0] and by entry [2]');
   });
-  it('refuses a static page named like a generated path and the reserved slug "intro"', () => {
+  it('refuses a static page named like a generated path, and the registry the reserved slug "intro"', () => {
     expect(buildRoutes([t('a')], ['tutorial']).problems[0]!.message).toMatch(/collides/);
-    expect(buildRoutes([t('intro')], []).problems[0]!.message).toMatch(/reserved/);
+    expect(registryProblems([t('intro')], () => undefined)[0]!.message).toMatch(/reserved/);
   });
 });
 
 describe('previous and next', () => {
   it('follows reading order: the first has only next, the last only previous', () => {
-    const { links } = neighbours([t('a'), t('b'), t('c')]);
+    const links = neighbours([t('a'), t('b'), t('c')]);
     expect(links.get('a')).toEqual({ prev: undefined, next: { slug: 'b', name: 'b', title: 'b' } });
     expect(links.get('c')!.next).toBeUndefined();
     expect(links.get('b')!.prev!.slug).toBe('a');
   });
-  it('applies prev/next overrides and reports ones that point nowhere', () => {
-    const { links, problems } = neighbours([t('a', { next: 'c' }), t('b'), t('c', { prev: 'zzz' })]);
-    expect(links.get('a')!.next!.slug).toBe('c');
+  it('applies prev/next overrides; the registry checks report ones that point nowhere', () => {
+    const tutorials = [t('a', { next: 'c' }), t('b'), t('c', { prev: 'zzz' })];
+    expect(neighbours(tutorials).get('a')!.next!.slug).toBe('c');
+    const problems = registryProblems(tutorials, () => undefined);
     expect(problems).toHaveLength(1);
     expect(problems[0]!).toMatchObject({ file: 'content/registry.json', field: '[2].prev' });
     expect(problems[0]!.message).toContain('"zzz"');

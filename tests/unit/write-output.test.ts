@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReactsiteError } from '../../src/generator/problems/problem.js';
 import { mkdirExisting } from '../../src/generator/output/folders.js';
-import { OutputDir, writeOutput } from '../../src/generator/output/output-dir.js';
+import { OutputDir, writeBuild, type OutputFiles } from '../../src/generator/output/output-dir.js';
 import { listFiles, snapshotDir } from '../helpers/project.js';
 
 function previousOut(): { dir: string; out: string } {
@@ -16,13 +16,18 @@ function previousOut(): { dir: string; out: string } {
   return { dir, out };
 }
 
-describe('writeOutput failures are problems, and the previous out/ survives them', () => {
+/** Writes `files` as a build would (temp folder, then swap), like `reactsite build` does with its pipeline's files. */
+function writeOutput(outDir: string, files: OutputFiles): Promise<unknown> {
+  return writeBuild({ outDir }, async () => ({ result: undefined, files, recyclable: false }));
+}
+
+describe('failed writes are problems, and the previous out/ survives them', () => {
   it('turns a failure half-way through the write into a located problem with a hint', async () => {
     const { dir, out } = previousOut();
     const before = snapshotDir(out);
     // "page" is both a file and the folder of "page/index.html": the second write fails with EISDIR or ENOTDIR.
     const files = new Map<string, string>([['index.html', 'new'], ['page/index.html', 'x'], ['page', 'y']]);
-    const error = await writeOutput(out, files, undefined).then(() => undefined, (e: unknown) => e);
+    const error = await writeOutput(out, files).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(ReactsiteError);
     const [p] = (error as ReactsiteError).problems;
     expect(p).toMatchObject({ field: '--out', severity: 'error' });
@@ -35,7 +40,7 @@ describe('writeOutput failures are problems, and the previous out/ survives them
   it('reports an output path under a regular file without a stack trace', async () => {
     const { dir } = previousOut();
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'a file');
-    const error = await writeOutput(path.join(dir, 'notes.txt', 'out'), new Map([['index.html', 'x']]), undefined).then(() => undefined, (e: unknown) => e);
+    const error = await writeOutput(path.join(dir, 'notes.txt', 'out'), new Map([['index.html', 'x']])).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(ReactsiteError);
     expect((error as ReactsiteError).problems[0]).toMatchObject({ field: '--out', file: path.join(dir, 'notes.txt') });
     expect((error as ReactsiteError).problems[0]!.hint).toMatch(/is a file, not a folder/);

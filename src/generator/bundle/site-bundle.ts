@@ -9,7 +9,7 @@ import { problem, ReactsiteError } from '../problems/problem.js';
 import { packageRoot, siteDir } from './package-paths.js';
 
 /** The server renderer exported by `src/site/render-page.tsx`. */
-export interface SiteRenderer { renderPage(route: Route, data: SiteData): string; islandComponents: Record<string, unknown> }
+export interface SiteRenderer { renderPage(route: Route, data: SiteData): string }
 
 /** Browser assets (paths relative to out/) and their manifest. */
 export interface ClientBundle { files: Map<string, Uint8Array>; manifest: AssetManifest }

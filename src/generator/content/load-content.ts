@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import type { Ad, Faq, SiteConfig, Tutorial } from '../../site/types.js';
+import { parse as parseJsonc } from 'jsonc-parser';
+import type { Ad, Faq, Route, SiteConfig, Tutorial } from '../../site/types.js';
 import { adsSchema, pageMatterSchema, registrySchema, siteSchema, tutorialMatterSchema } from './schemas.js';
 import { nearest, problem, warning, type Problem } from '../problems/problem.js';
 import { parseFrontMatter } from './front-matter.js';
@@ -23,9 +24,27 @@ export interface Content {
   warnings: Problem[];
 }
 
+/** The Markdown file a route's page is made from (its tutorial body or static page), if any. */
+export function sourceFile(content: Pick<Content, 'bodies' | 'pages'>, route: Pick<Route, 'kind' | 'ref'>): string | undefined {
+  return route.kind === 'tutorial' ? content.bodies.get(route.ref!)?.file : route.kind === 'static' ? content.pages.get(route.ref!)?.file : undefined;
+}
+
 /** Project-relative path with forward slashes, as shown in messages. */
 export function rel(root: string, abs: string): string {
   return path.relative(root, abs).split(path.sep).join('/');
+}
+
+/**
+ * The site URL of `root`'s content/site.json, read leniently before the content is loaded (dev needs its base
+ * to start serving); undefined when the file or its "url" cannot be read (the load reports why).
+ */
+export function siteUrlOf(root: string): string | undefined {
+  try {
+    const url = (parseJsonc(fs.readFileSync(path.join(root, 'content', 'site.json'), 'utf8')) as { url?: unknown } | undefined)?.url;
+    return typeof url === 'string' && URL.canParse(url) ? url : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Loads `root/content`; resolves to Content or to the full list of problems (errors and warnings). */

@@ -15,51 +15,33 @@ export function tutorialPath(slug: string): string {
   return `/tutorial/${slug}/`;
 }
 
-/** Previous/next neighbours in reading order, with the registry's prev/next overrides applied. */
-export function neighbours(tutorials: readonly Tutorial[]): { links: Map<string, { prev?: NavLink; next?: NavLink }>; problems: Problem[] } {
+/**
+ * Previous/next neighbours in reading order, with the registry's prev/next overrides applied (registry-checks.ts
+ * has already refused overrides naming unknown ids).
+ */
+export function neighbours(tutorials: readonly Tutorial[]): Map<string, { prev?: NavLink; next?: NavLink }> {
   const byId = new Map(tutorials.map((t) => [t.id, t]));
   const link = (t: Tutorial | undefined): NavLink | undefined => (t ? { slug: t.slug, name: t.name, title: t.title } : undefined);
-  const problems: Problem[] = [];
   const links = new Map<string, { prev?: NavLink; next?: NavLink }>();
   tutorials.forEach((t, i) => {
-    const pick = (field: 'prev' | 'next', fallback: Tutorial | undefined): NavLink | undefined => {
-      const id = t[field];
-      if (id === undefined) return link(fallback);
-      const target = byId.get(id);
-      if (!target) problems.push(problem(`${field} points at unknown tutorial id "${id}"`, { file: 'content/registry.json', field: `[${i}].${field}`, hint: 'use the id of an entry in the registry, or remove the field to follow reading order' }));
-      return link(target);
-    };
+    const pick = (field: 'prev' | 'next', fallback: Tutorial | undefined) => link(t[field] === undefined ? fallback : byId.get(t[field]));
     links.set(t.id, { prev: pick('prev', tutorials[i - 1]), next: pick('next', tutorials[i + 1]) });
   });
-  return { links, problems };
+  return links;
 }
 
-/** Every output page of the site, or the problems that make the table invalid (collisions, dangling links). */
+/**
+ * Every output page of the site, or the problems that make the table invalid: a static page named like a
+ * generated path. Registry ids, slugs and prev/next are validated before (registry-checks.ts).
+ */
 export function buildRoutes(tutorials: readonly Tutorial[], pageNames: readonly string[]): { routes: Route[]; problems: Problem[] } {
-  const problems: Problem[] = [];
-  const seen = new Map<string, string>();
-  const claim = (key: string, owner: string, where: { field?: string; file?: string }) => {
-    const prior = seen.get(key);
-    if (prior) problems.push(problem(`${key} is claimed twice: by ${prior} and by ${owner}`, { file: where.file ?? 'content/registry.json', field: where.field, hint: 'give each one a unique value' }));
-    else seen.set(key, owner);
-  };
-  tutorials.forEach((t, i) => {
-    claim(`id "${t.id}"`, `entry [${i}]`, { field: `[${i}].id` });
-    claim(`path ${tutorialPath(t.slug)}`, `tutorial "${t.id}"`, { field: `[${i}].slug` });
-    if (t.slug === 'intro') problems.push(problem('slug "intro" is reserved: /tutorial/intro/ redirects to the intro tutorial', { file: 'content/registry.json', field: `[${i}].slug`, hint: 'choose another slug' }));
-  });
-  for (const name of pageNames) {
-    if (RESERVED.has(name)) problems.push(problem(`page name "${name}" collides with a generated path`, { file: `content/pages/${name}.md`, hint: 'rename the file' }));
-    else claim(`path /${name}/`, `page "${name}"`, { file: `content/pages/${name}.md` });
-  }
-  const nav = neighbours(tutorials);
-  problems.push(...nav.problems);
+  const problems = pageNames.filter((name) => RESERVED.has(name)).map((name) => problem(`page name "${name}" collides with a generated path`, { file: `content/pages/${name}.md`, hint: 'rename the file' }));
   if (problems.length || tutorials.length === 0) return { routes: [], problems };
-
+  const nav = neighbours(tutorials);
   const intro = introOf(tutorials);
   const routes: Route[] = [
     { path: '/', file: 'index.html', kind: 'landing', indexable: true },
-    ...tutorials.map((t): Route => ({ path: tutorialPath(t.slug), file: `tutorial/${t.slug}/index.html`, kind: 'tutorial', ref: t.id, ...nav.links.get(t.id), indexable: true })),
+    ...tutorials.map((t): Route => ({ path: tutorialPath(t.slug), file: `tutorial/${t.slug}/index.html`, kind: 'tutorial', ref: t.id, ...nav.get(t.id), indexable: true })),
     { path: '/tutorial/', file: 'tutorial/index.html', kind: 'redirect', ref: tutorialPath(intro.slug), indexable: false },
     { path: '/tutorial/intro/', file: 'tutorial/intro/index.html', kind: 'redirect', ref: tutorialPath(intro.slug), indexable: false },
     { path: '/template/', file: 'template/index.html', kind: 'template', indexable: true },

@@ -1,7 +1,10 @@
 /** Dev's incremental site: content and code kept up to date separately, pages rendered lazily per generation. */
 import type { Route, SiteData } from '../../site/types.js';
 import { withBase } from '../../site/seo/urls.js';
-import { generatedFiles, renderRoute, siteDataOf } from '../pipeline.js';
+import { sourceFile } from '../content/load-content.js';
+import { generatedFiles } from '../render/host-files.js';
+import { renderRoute } from '../render/render-route.js';
+import { siteDataOf } from '../render/site-data.js';
 import type { ChangePlan } from './change-plan.js';
 import { DevCode, type CodeState } from './dev-code.js';
 import { DevContent, type ContentState } from './dev-content.js';
@@ -51,7 +54,6 @@ export class DevSite {
   /** Pages changed by updates that ended in errors, invalidated once the site is whole again. */
   private dirty = new Set<string>() as Set<string> | 'all';
   private shownWarnings = new Set<string>();
-  private readonly buildDate = new Date().toISOString();
 
   constructor(private readonly o: DevSiteOptions) {
     this.content = new DevContent(o.opts);
@@ -98,7 +100,7 @@ export class DevSite {
     if (!gen || !route) return undefined;
     let out = gen.pages.get(file);
     if (!out) {
-      const r = renderRoute(gen.renderer, route, gen.data, gen.content);
+      const r = renderRoute(gen.renderer, route, gen.data, sourceFile(gen.content, route));
       out = 'html' in r ? r : { problem: this.locate(r.problem, r.error) };
       gen.pages.set(file, out);
       if ('problem' in out) this.o.onPageProblem?.(out.problem);
@@ -163,11 +165,11 @@ export class DevSite {
 
   /** A new generation; pages of the previous one are kept unless `changed` names them (or the routes changed). */
   private generation(content: ContentState, code: CodeState, changed: Set<string> | 'all'): Generation {
-    const data: SiteData = { ...siteDataOf(content.content, content.markdown, { site: this.o.dev.origin, base: this.o.base }, code.client.manifest, this.o.dev), buildDate: this.buildDate };
+    const data = siteDataOf(content.content, content.markdown, { site: this.o.dev.origin, base: this.o.base, dev: this.o.dev }, code.client.manifest);
     const pages = new Map<string, PageOutcome>();
     const previous = this.gen;
     if (previous && changed !== 'all' && previous.routes === content.routes) for (const [f, out] of previous.pages) if (!changed.has(f)) pages.set(f, out);
-    return { ...content, ...code, data, routeByFile: new Map(content.routes.map((r) => [r.file, r])), generated: new Map(generatedFiles(content.routes, data)), pages };
+    return { ...content, ...code, data, routeByFile: new Map(content.routes.map((r) => [r.file, r])), generated: new Map(generatedFiles(content.routes, data, content.content)), pages };
   }
 
   /** Points a render failure at the site source line that threw, when the (source-mapped) stack shows one. */

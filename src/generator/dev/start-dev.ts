@@ -2,7 +2,9 @@
 import http from 'node:http';
 import { enableHighlightMemo } from '../highlight/highlight-code.js';
 import path from 'node:path';
-import { normalizeBase, withBase } from '../../site/seo/urls.js';
+import { withBase } from '../../site/seo/urls.js';
+import { siteUrlOf } from '../content/load-content.js';
+import { defaultBase } from '../render/site-data.js';
 import { isEmptyPlan, planChanges, type ChangePlan } from './change-plan.js';
 import { devClientScript } from './client-script.js';
 import { EventHub } from './event-hub.js';
@@ -32,7 +34,8 @@ export async function startDev(o: DevOptions): Promise<DevServer> {
   // Stacks of render errors then point at the site's .tsx sources (the server bundle carries an inline source map).
   process.setSourceMapsEnabled(true);
   enableHighlightMemo();
-  const base = normalizeBase(o.base ?? '/');
+  // The same default as a build: the path of the site URL (--site, else site.json), so links work the same.
+  const base = defaultBase(o.site ?? siteUrlOf(o.root), o.base);
   const sources = siteDir();
   const server = http.createServer();
   const port = await listen(server, o.host, o.port, (p) => log(`port ${p} is in use, trying ${p + 1}`));

@@ -11,11 +11,8 @@ import { highlightPreBlocks, preBlockOf, WARM_UP_CODE, type PreBlock } from '../
 import { mayHaveAutolinkLiteral, remarkGfmParts, withTableLines } from './gfm.js';
 import { unified, type Processor } from 'unified';
 import type { VFile } from 'vfile';
-import { CODE_THEMES } from '../highlight/code-themes.js';
 import { nearest, warning, type Problem } from '../problems/problem.js';
 
-/** Shiki themes for the dark and light site themes (see code-themes.ts). */
-export { CODE_THEMES };
 const PLAIN = new Set(['text', 'plaintext', 'txt', 'plain']);
 
 /** A fenced code block as written, for content checks. */

@@ -256,16 +256,27 @@ export class OutputDir {
   }
 }
 
-/** Writes `files` plus a copy of `publicDir` into a fresh folder, then swaps it in place of `outDir`;
- *  a file-system failure becomes a ReactsiteError naming the path, and the previous out/ stays as it was. */
-export async function writeOutput(outDir: string, files: OutputFiles, publicDir: string | undefined): Promise<void> {
-  const out = OutputDir.open(outDir);
+/**
+ * Runs `make` into a fresh temp folder next to `outDir` (public/ copied first; `make` may place files itself),
+ * writes the files it returns and swaps the folder in place of `outDir`. On any failure the temp folder is
+ * dropped and `outDir` stays as it was; a file-system failure becomes a located problem (see writeError).
+ * `recyclable` says whether the replaced out/ may be recycled (see commit). Returns `make`'s result and the
+ * time spent writing and swapping.
+ */
+export async function writeBuild<R>(o: { outDir: string; trashDir?: string; publicDir?: string }, make: (output: OutputDir) => Promise<{ result: R; files: OutputFiles; recyclable: boolean }>): Promise<{ result: R; writeMs: number; swapMs: number }> {
+  const output = OutputDir.open(o.outDir, o.trashDir);
+  let made: Awaited<ReturnType<typeof make>>;
+  let t1: number;
   try {
-    if (publicDir) await out.copyPublic(publicDir);
-    for (const [f, data] of files) out.write(f, data);
+    if (o.publicDir) await output.copyPublic(o.publicDir);
+    made = await make(output);
+    t1 = performance.now();
+    for (const [f, data] of made.files) output.write(f, data);
   } catch (e) {
-    out.abort();
-    throw writeError(outDir, e);
+    output.abort();
+    throw writeError(o.outDir, e);
   }
-  await out.commit();
+  const t2 = performance.now();
+  await output.commit(made.recyclable);
+  return { result: made.result, writeMs: t2 - t1, swapMs: performance.now() - t2 };
 }

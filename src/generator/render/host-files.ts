@@ -1,6 +1,11 @@
-/** Pure: the generated non-page files: sitemap.xml, robots.txt, _redirects and _headers. */
-import type { Route, SiteConfig } from '../../site/types.js';
+/** Pure: the generated non-page files: sitemap.xml, robots.txt, _redirects, _headers and the search index. */
+import type { Route, SiteConfig, SiteData } from '../../site/types.js';
 import { absoluteUrl, withBase } from '../../site/seo/urls.js';
+import { contentSecurityPolicy } from '../../site/document/csp.js';
+import { LOADER_SCRIPT, notFoundScript, SPECULATION_RULES, THEME_SCRIPT } from '../../site/islands/inline-scripts.js';
+import { searchIndexJson } from '../../site/widgets/search-index.js';
+import { tutorialById } from '../../site/tutorial-by-id.js';
+import type { Content } from '../content/load-content.js';
 
 const xml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
@@ -43,4 +48,21 @@ export function headersFile(base: string, csp: string): string {
     '  Cache-Control: public, max-age=31536000, immutable',
     '',
   ].join('\n');
+}
+
+/**
+ * Every generated non-page file of the site (out-relative path, text); the search index only on large sites.
+ * A tutorial's lastmod is its body's `updated`, else its publish date.
+ */
+export function generatedFiles(routes: readonly Route[], data: SiteData, content: Pick<Content, 'bodies'>): [string, string][] {
+  const { site, base } = data;
+  const lastmod = (r: Route) => (r.kind === 'tutorial' ? (content.bodies.get(r.ref!)?.updated ?? tutorialById(data.tutorials, r.ref)?.publishDate) : undefined);
+  const index: [string, string][] = data.searchIndex ? [[data.searchIndex.slice(1), searchIndexJson(data.tutorials)]] : [];
+  return [
+    ...index,
+    ['sitemap.xml', sitemapXml(routes, site, base, lastmod)],
+    ['robots.txt', robotsTxt(site, base)],
+    ['_redirects', redirectsFile(routes, base)],
+    ['_headers', headersFile(base, contentSecurityPolicy([THEME_SCRIPT, LOADER_SCRIPT, notFoundScript(base), SPECULATION_RULES]))],
+  ];
 }

@@ -8,6 +8,8 @@ import type { MarkdownPacks, PackRef } from '../cache/markdown-pack.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import { storePageFile, type PageMeta, type StoredPage } from '../cache/page-store.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
+import { renderRoute } from './render-route.js';
+import { bodyOf } from './site-data.js';
 import { mkdirExisting } from '../output/folders.js';
 
 /**
@@ -32,8 +34,9 @@ export async function renderPageJob(job: PageJob, renderer: SiteRenderer, data: 
     md = await renderMarkdown(doc.content, { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml: data.site.allowRawHtml });
     packed = packs?.put(job.mdKey, md);
   }
-  const body = { hast: md.hast, words: md.words, faq: doc.faq, updated: doc.updated };
-  const html = renderer.renderPage(route as Route, { ...data, bodies: { [doc.id]: body } });
+  const rendered = renderRoute(renderer, route, { ...data, bodies: { [doc.id]: bodyOf(doc, md) } }, doc.file);
+  if ('error' in rendered) throw rendered.error;
+  const html = rendered.html;
   const facts = htmlFacts(html);
   // JSON-LD is checked here, once, and only its problems are kept (they are stored with the page).
   facts.jsonLdProblems = facts.jsonLd.flatMap((block) => checkJsonLd(block, route.path, doc.file));

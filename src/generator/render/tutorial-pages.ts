@@ -4,7 +4,8 @@
  * link facts and Markdown summaries, never their HTML, so its memory does not grow with the site.
  */
 import type { Route, SiteData } from '../../site/types.js';
-import { problem, type Problem } from '../problems/problem.js';
+import type { Problem } from '../problems/problem.js';
+import { renderFailure } from './render-route.js';
 import { fromPlainFacts, type HtmlFacts } from '../verify/html-facts.js';
 import type { Content } from '../content/load-content.js';
 import { markdownCacheOf, markdownKey } from '../markdown/render-bodies.js';
@@ -71,7 +72,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     }
     results.forEach((r, i) => {
       const job = jobs[i]!;
-      if (r instanceof Error) return void out.problems.push(problem(`rendering ${job.route.path} failed: ${r.message}`, { file: job.doc.file, hint: 'check this body; if it renders alone, the component it names has the bug' }));
+      if (r instanceof Error) return void out.problems.push(renderFailure(job.route, job.doc.file, r));
       take(job.route, job.doc.file, r);
       store?.record(job.key, r);
       out.rendered++;

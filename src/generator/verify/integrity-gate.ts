@@ -4,7 +4,7 @@ import fg from 'fast-glob';
 import type { Route } from '../../site/types.js';
 import type { Problem } from '../problems/problem.js';
 import { checkIntegrity } from './integrity.js';
-import type { Content } from '../content/load-content.js';
+import { sourceFile, type Content } from '../content/load-content.js';
 import type { HtmlFacts } from './html-facts.js';
 import type { SourceLink } from '../markdown/render-markdown.js';
 import type { BuildOptions } from '../cli/options.js';
@@ -15,9 +15,9 @@ export async function integrityProblems(o: { opts: BuildOptions; content: Conten
   const publicFiles = new Set(await fg('**/*', { cwd: path.join(o.opts.root, 'public'), onlyFiles: true }));
   const sources = new Map<string, { file: string; links: readonly SourceLink[] }>();
   for (const r of o.routes) {
-    const doc = r.kind === 'tutorial' ? o.content.bodies.get(r.ref!) : r.kind === 'static' ? o.content.pages.get(r.ref!) : undefined;
-    const md = doc && o.markdown.get(doc.file);
-    if (doc && md) sources.set(r.file, { file: doc.file, links: md.links });
+    const file = sourceFile(o.content, r);
+    const md = file && o.markdown.get(file);
+    if (file && md) sources.set(r.file, { file, links: md.links });
   }
   return checkIntegrity({ files: o.files, publicFiles, routes: o.routes, siteUrl: o.siteUrl, base: o.base, extraOrigins: o.devOrigin ? [o.devOrigin] : [], sources, brokenLinks: o.opts.brokenLinks, facts: o.facts });
 }

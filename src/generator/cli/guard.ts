@@ -1,0 +1,51 @@
+/** How a command ends: problems printed (never a stack trace) and an exit code. */
+import { CommanderError } from 'commander';
+import { formatProblem, ReactsiteError, UsageError, type Problem } from '../problems/problem.js';
+
+/** Exit codes: success, content/build error, bad usage. */
+export const EXIT = { ok: 0, error: 1, usage: 2 } as const;
+
+/** Prints problems to stderr, one block each. */
+export function report(problems: readonly Problem[]): void {
+  for (const p of problems) console.error(formatProblem(p));
+}
+
+/** Runs a command; resolves to its exit code, printing the problems of a ReactsiteError. */
+export async function guard(f: () => Promise<unknown>): Promise<number> {
+  try {
+    await f();
+    return EXIT.ok;
+  } catch (e) {
+    if (e instanceof ReactsiteError) {
+      report(e.problems);
+      const errors = e.problems.filter((p) => p.severity === 'error').length;
+      console.error(`\n✗ ${errors} error${errors === 1 ? '' : 's'}; nothing was written.`);
+      return e instanceof UsageError ? EXIT.usage : EXIT.error;
+    }
+    if (e instanceof CommanderError) {
+      console.error(e.message);
+      return EXIT.usage;
+    }
+    throw e;
+  }
+}
+
+/** Resolves on the first Ctrl-C or SIGTERM. */
+export function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      process.off('SIGINT', done);
+      process.off('SIGTERM', done);
+      resolve();
+    };
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+}
+
+/** A --port value as a number, or a usage error. */
+export function parsePort(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new CommanderError(EXIT.usage, 'reactsite.port', `error: --port "${v}" is not a port number (0-65535)`);
+  return n;
+}

@@ -1,0 +1,18 @@
+/** `reactsite check`: the pipeline without writing, plus the content checks; exit 1 on any error. */
+import { ReactsiteError } from '../problems/problem.js';
+import { guard, report } from './guard.js';
+import { resolveOptions, type CliFlags } from './options.js';
+
+/** Runs a check with the command line's flags; resolves to the exit code. */
+export async function runCheck(flags: CliFlags): Promise<number> {
+  return guard(async () => {
+    const opts = resolveOptions(flags);
+    const { buildSite } = await import('../pipeline.js');
+    const result = await buildSite(opts, { mode: 'check' });
+    const { contentChecks } = await import('../verify/content-checks.js');
+    const problems = [...result.warnings, ...contentChecks(opts.root, result)];
+    if (problems.some((p) => p.severity === 'error')) throw new ReactsiteError(problems);
+    report(problems);
+    console.log(`✓ checked ${result.routes.length} pages: ${problems.length ? `${problems.length} warning(s)` : 'no errors, no warnings'}`);
+  });
+}
