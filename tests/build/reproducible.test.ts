@@ -51,6 +51,21 @@ describe('reproducible and atomic output', () => {
     expect(snapshotDir(path.join(root, 'out'))).toEqual(snapshotDir(path.join(root, 'fresh')));
   });
 
+  it('renders again on a new day only the pages that show the date: tutorials without a publish date; every page on a new year', async () => {
+    const root = makeProject();
+    const build = (epoch: string) => runCli(['build', '--root', root], { env: { REACTSITE_TIMINGS: '1', SOURCE_DATE_EPOCH: epoch } });
+    const pages = (r: Awaited<ReturnType<typeof build>>) => JSON.parse(/timings: (.*)/.exec(r.stdout)![1]!) as { rendered: number; reused: number };
+    const registry = JSON.parse(fs.readFileSync(path.join(root, 'content', 'registry.json'), 'utf8')) as { publishDate?: string }[];
+    const undated = registry.filter((t) => !t.publishDate).length;
+    expect(undated).toBeGreaterThan(0);
+    expect(undated).toBeLessThan(registry.length);
+    expect(pages(await build('1767225600'))).toMatchObject({ rendered: registry.length, reused: 0 }); // 2026-01-01
+    expect(pages(await build('1767312000'))).toMatchObject({ rendered: undated, reused: registry.length - undated }); // 2026-01-02
+    expect(pages(await build('1798761600'))).toMatchObject({ rendered: registry.length, reused: 0 }); // 2027-01-01: the footer's year
+    const fresh = await runCli(['build', '--root', root, '--out', 'fresh', '--no-cache'], { env: { SOURCE_DATE_EPOCH: '1798761600' } });
+    expect(snapshotDir(path.join(root, 'out'))).toEqual(snapshotDir(path.join(root, 'fresh')));
+  });
+
   it('survives two builds of the same project at once, into the same out/', async () => {
     const root = makeProject();
     expect((await runCli(['build', '--root', root])).code).toBe(0);
@@ -70,9 +85,11 @@ describe('reproducible and atomic output', () => {
     fs.appendFileSync(path.join(root, 'content', 'tutorials', 'beta.md'), '\nA new paragraph.\n');
     for (const delay of [30, 150, 300, 450, 600, 800]) {
       const child = spawn(process.execPath, [path.join(REPO, 'bin', 'reactsite'), 'build', '--root', root, '--no-cache'], { env: { ...process.env, SOURCE_DATE_EPOCH: '1767225600' }, stdio: 'ignore' });
+      // Listened for from the start: a build that ends before the kill has closed by then.
+      const closed = new Promise((r) => child.on('close', r));
       await new Promise((r) => setTimeout(r, delay));
       child.kill('SIGKILL');
-      await new Promise((r) => child.on('close', r));
+      await closed;
       const now = fs.existsSync(path.join(root, 'out')) ? snapshotDir(path.join(root, 'out')) : new Map();
       // Either the old out/ is still there byte-for-byte, or the kill came after the swap and out/ is the new, whole build.
       if (now.size === before.size && [...before].every(([f, b]) => now.get(f) === b)) continue;

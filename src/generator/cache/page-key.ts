@@ -3,16 +3,22 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Route, SiteData } from '../../site/types.js';
 
-const FORMAT = 3;
+const FORMAT = 4;
 
-/** Hash of what every page shares (site, registry, ads, assets, static page titles, date, dev origin). */
+/**
+ * Hash of what every page shares (site, registry, ads, assets, static page titles, dev origin). Of the build
+ * date only the year is in it, for the footer: a new day must not render every page again.
+ */
 export function sharedKey(data: SiteData, rendererFile: string, versions: string): string {
-  const { bodies: _b, pages, ...rest } = data;
+  const { bodies: _b, pages, buildDate, ...rest } = data;
   const pageTitles = Object.values(pages).map((p) => [p.name, p.title]);
-  return createHash('sha256').update(`${FORMAT}\0${versions}\0${path.basename(rendererFile)}\0${JSON.stringify(rest)}\0${JSON.stringify(pageTitles)}`).digest('hex');
+  return createHash('sha256').update(`${FORMAT}\0${versions}\0${path.basename(rendererFile)}\0${buildDate.slice(0, 4)}\0${JSON.stringify(rest)}\0${JSON.stringify(pageTitles)}`).digest('hex');
 }
 
-/** Key of one page: the shared key, its route (with prev/next) and its body's Markdown key. */
-export function pageKey(shared: string, route: Route, mdKey: string): string {
-  return createHash('sha256').update(`${shared}\0${JSON.stringify(route)}\0${mdKey}`).digest('hex');
+/**
+ * Key of one page: the shared key, its route (with prev/next), its body's Markdown key and, for a tutorial
+ * without a publish date, the build date its metadata falls back to.
+ */
+export function pageKey(shared: string, route: Route, mdKey: string, fallbackDate = ''): string {
+  return createHash('sha256').update(`${shared}\0${JSON.stringify(route)}\0${mdKey}\0${fallbackDate}`).digest('hex');
 }

@@ -13,6 +13,7 @@ import { MarkdownPacks } from '../cache/markdown-pack.js';
 import { fencedCode } from '../highlight/fenced-code.js';
 import type { BuildOptions } from '../cli/options.js';
 import { pageKey, sharedKey } from '../cache/page-key.js';
+import { tutorialById } from '../../site/tutorial-by-id.js';
 import type { PageJob } from './page-job.js';
 import { poolMode, type PagePool } from '../workers/page-pool.js';
 import { PageStore, type PageMeta } from '../cache/page-store.js';
@@ -44,7 +45,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     const doc = route.kind === 'tutorial' ? o.content.bodies.get(route.ref!) : undefined;
     if (!doc) continue;
     const mdKey = markdownKey(mdCache, doc, o.content.site.allowRawHtml);
-    const key = pageKey(shared, route, mdKey);
+    const key = pageKey(shared, route, mdKey, tutorialById(o.data.tutorials, route.ref)?.publishDate ? '' : o.data.buildDate);
     const hit = store?.get(key);
     if (hit && reuse(o.output, route.file, store!.file(key), hit.id)) {
       take(route, doc.file, hit);
