@@ -7,7 +7,7 @@ import * as esbuild from 'esbuild';
 fs.rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 await esbuild.build({
-  entryPoints: ['src/generator/cli.ts', 'src/generator/workers/markdown-worker.ts', 'src/generator/workers/page-worker.ts'],
+  entryPoints: ['src/generator/cli.ts', 'src/generator/workers/page-worker.ts'],
   // Entry points side by side at the top of dist/, next to the chunks that start their workers.
   entryNames: '[name]',
   outdir: 'dist',

@@ -12,6 +12,7 @@ import { loadContent, sourceFile, type Content } from './content/load-content.js
 import { buildRoutes } from './content/routes.js';
 import type { MarkdownResult } from './markdown/render-markdown.js';
 import { renderBodies } from './markdown/render-bodies.js';
+import { lazyMarkdown } from './markdown/thread-markdown.js';
 import type { OutputDir, OutputFiles } from './output/output-dir.js';
 import { throwIfErrors, type Problem } from './problems/problem.js';
 import { generatedFiles } from './render/host-files.js';
@@ -33,7 +34,7 @@ export interface BuildResult { content: Content; routes: Route[]; files: OutputF
  * pages in `output` through the page store, rendered by the main thread and the workers of `pool` (its owner
  * closes it).
  */
-export type RunOptions = { mode: 'check' } | { mode: 'build'; output: OutputDir; pool: PagePool };
+export type RunOptions = { mode: 'check'; pool?: PagePool } | { mode: 'build'; output: OutputDir; pool: PagePool };
 
 /** Times stages into one record. */
 function stageTimer(timings: Record<string, number>) {
@@ -80,14 +81,15 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   // A build renders tutorial bodies in its page stage; it keeps no page trees or HTML.
   const mdContent = build ? { ...content, bodies: new Map() } : content;
   // Before waiting for the bundles: esbuild runs in its own process meanwhile.
-  const markdown: BuildResult['markdown'] = await time('markdown', () => renderBodies(mdContent, opts));
+  const threads = { markdown: lazyMarkdown(), pool: run.pool };
+  const markdown: BuildResult['markdown'] = await time('markdown', () => renderBodies(mdContent, opts, threads));
   const { client, renderer } = await bundling;
   const data = siteDataOf(content, markdown, opts, client.manifest);
   const files: OutputFiles = new Map(client.files);
   const facts = new Map<string, HtmlFacts>();
   const pages = { rendered: 0, reused: 0, packed: 0 };
   if (build) {
-    const stage = await time('pages', () => buildTutorialPages({ opts, content, routes, data, renderer, rendererFile: renderer.file, output: build.output, pool: build.pool }));
+    const stage = await time('pages', () => buildTutorialPages({ opts, content, routes, data, renderer, rendererFile: renderer.file, output: build.output, pool: build.pool, markdown: threads.markdown }));
     throwIfErrors(stage.problems);
     for (const [f, md] of stage.markdown) markdown.set(f, md);
     for (const [f, x] of stage.facts) facts.set(f, x);

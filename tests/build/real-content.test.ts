@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -6,10 +7,17 @@ import { REPO } from '../helpers/project.js';
 
 describe('the real site content', () => {
   it('passes reactsite check with no error and no warning (Markdown on worker threads)', async () => {
-    const run = await runCli(['check'], { env: { REACTSITE_WORKERS: 'force' } });
+    // A copy without a Markdown cache: with a warm cache no body would reach a worker.
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-real-'));
+    for (const dir of ['content', 'public']) fs.cpSync(path.join(REPO, dir), path.join(root, dir), { recursive: true });
+    const run = await runCli(['check', '--root', root], { env: { REACTSITE_WORKERS: 'force', REACTSITE_TIMINGS: '1' } });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('no errors, no warnings');
+    const { markdown } = (JSON.parse(/timings: (.*)/.exec(run.stdout)![1]!) as { threads: { markdown: { main: number; workers: number } } }).threads;
+    expect(markdown.workers).toBeGreaterThan(0);
+    expect(markdown.main + markdown.workers).toBe(fs.readdirSync(path.join(root, 'content', 'tutorials')).length + fs.readdirSync(path.join(root, 'content', 'pages')).length);
+    fs.rmSync(root, { recursive: true, force: true });
   });
 
   it('registers every slug of the spec, in the reading order of the content issue, each with a body', () => {

@@ -176,7 +176,12 @@ describe('worker threads', () => {
     const highlight = await runCli(['build', '--root', root, '--out', 'out-highlight'], { env: { REACTSITE_WORKERS: 'highlight', REACTSITE_TIMINGS: '1' } });
     const warm = await runCli(['build', '--root', root, '--out', 'out-warm'], { env: { REACTSITE_TIMINGS: '1' } });
     expect([main.code, workers.code, highlight.code, warm.code]).toEqual([0, 0, 0, 0]);
-    expect(workers.stdout).toMatch(/"pages":/);
+    // The workers really did the work: a missing dist/page-worker.js would leave it all to the main thread.
+    const threads = (r: typeof main) => (JSON.parse(/timings: (.*)/.exec(r.stdout)![1]!) as { threads: { pages: { main: number; workers: number }; highlighted: number } }).threads;
+    expect(threads(workers).pages.workers).toBeGreaterThan(0);
+    expect(threads(workers).pages.main + threads(workers).pages.workers).toBe(3);
+    expect(threads(highlight).highlighted).toBeGreaterThan(0);
+    expect(threads(highlight).pages).toEqual({ main: 3, workers: 0 });
     expect(snapshotDir(path.join(root, 'out-workers'))).toEqual(snapshotDir(path.join(root, 'out-main')));
     expect(snapshotDir(path.join(root, 'out-highlight'))).toEqual(snapshotDir(path.join(root, 'out-main')));
     expect(snapshotDir(path.join(root, 'out-warm'))).toEqual(snapshotDir(path.join(root, 'out-main')));

@@ -2,8 +2,13 @@ import { createHighlighter } from 'shiki';
 import { describe, expect, it } from 'vitest';
 import { codePaletteCss } from '../../src/generator/highlight/code-palette.js';
 import { CODE_THEMES } from '../../src/generator/highlight/code-themes.js';
-import { renderMarkdown } from '../../src/generator/markdown/render-markdown.js';
+import { MarkdownRenderer } from '../../src/generator/markdown/render-markdown.js';
+import { CodeHighlighter } from '../../src/generator/highlight/highlight-code.js';
 import type { Element } from 'hast';
+
+const markdown = new MarkdownRenderer(new CodeHighlighter().highlight);
+/** Renders a body with one Markdown renderer for the whole file. */
+const renderMarkdown = (source: string, opts: { file: string; bodyLine: number; allowRawHtml: boolean }) => markdown.render(source, opts);
 
 type Style = { color: string; italic: boolean; bold: boolean };
 

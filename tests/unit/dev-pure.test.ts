@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import vm from 'node:vm';
+import { describe, expect, it, vi } from 'vitest';
 import { codeFrame } from '../../src/generator/problems/code-frame.js';
 import { classifyChange, isEmptyPlan, isScratchFile, planChanges } from '../../src/generator/dev/change-plan.js';
 import { devClientScript, errorOverlay } from '../../src/generator/dev/client-script.js';
@@ -69,13 +70,134 @@ describe('request targets', () => {
   });
 });
 
+type Listener = (e: { data?: string }) => void;
+
+/** Named event listeners and a way to fire them: the event surface every fake below shares. */
+function fakeEvents() {
+  const byName = new Map<string, Listener[]>();
+  return {
+    addEventListener: (name: string, fn: Listener) => void byName.set(name, [...(byName.get(name) ?? []), fn]),
+    fire: (name: string, data?: string) => (byName.get(name) ?? []).forEach((fn) => fn({ data })),
+  };
+}
+
+interface FakeLink extends ReturnType<typeof fakeEvents> {
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  cloneNode(): FakeLink;
+  after(link: FakeLink): void;
+  remove(): void;
+}
+
+/** A <link> whose after/remove edit `page`, the document's links in order. */
+function fakeLink(page: FakeLink[], attrs: Record<string, string>): FakeLink {
+  const link: FakeLink = {
+    ...fakeEvents(),
+    getAttribute: (name) => (Object.hasOwn(attrs, name) ? attrs[name]! : null),
+    setAttribute: (name, value) => void (attrs[name] = value),
+    cloneNode: () => fakeLink(page, { ...attrs }),
+    after: (next) => void (page.includes(link) && page.splice(page.indexOf(link) + 1, 0, next)),
+    remove: () => void (page.includes(link) && page.splice(page.indexOf(link), 1)),
+  };
+  return link;
+}
+
+const EVENTS = '/sub/__reactsite/events';
+
+/** Runs the real dev client script in a node:vm sandbox of fakes for one page; returns the fakes to drive and inspect. */
+function runDevClient({ pathname = '/sub/guides/a b/', overlay = false, stylesheets = [] as string[], stored = {} as Record<string, string>, navigation = 'navigate' } = {}) {
+  const html = new Set<string>(overlay ? ['data-reactsite-overlay'] : []);
+  const links: FakeLink[] = [];
+  for (const href of stylesheets) links.push(fakeLink(links, { rel: 'stylesheet', href }));
+  const storage = new Map(Object.entries(stored));
+  const sources: FakeEventSource[] = [];
+  /** EventSource that records its URL and lets the test fire named server events. */
+  class FakeEventSource {
+    readonly addEventListener;
+    readonly fire;
+    closed = false;
+    constructor(readonly url: string) {
+      ({ addEventListener: this.addEventListener, fire: this.fire } = fakeEvents());
+      sources.push(this);
+    }
+    close() { this.closed = true; }
+  }
+  const sandbox = {
+    EventSource: FakeEventSource,
+    location: { pathname, reload: vi.fn() },
+    sessionStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, String(v)), removeItem: (k: string) => void storage.delete(k) },
+    history: { scrollRestoration: 'auto' },
+    scrollX: 12,
+    scrollY: 340,
+    scrollTo: vi.fn(),
+    performance: { getEntriesByType: (type: string) => (type === 'navigation' ? [{ type: navigation }] : []) },
+    ...fakeEvents(),
+    document: {
+      documentElement: { hasAttribute: (n: string) => html.has(n), setAttribute: (n: string) => void html.add(n) },
+      querySelectorAll(selector: string) {
+        if (selector !== 'link[rel="stylesheet"]') throw new Error(`fake document: unsupported selector ${selector}`);
+        return links.filter((l) => l.getAttribute('rel') === 'stylesheet');
+      },
+    },
+  };
+  vm.runInNewContext(devClientScript(EVENTS), sandbox);
+  expect(sources).toHaveLength(1);
+  return { ...sandbox, html, links, storage, es: sources[0]!, hrefs: () => links.map((l) => l.getAttribute('href')) };
+}
+
 describe('dev browser side', () => {
   it('is one constant script, safe inside <script>', () => {
-    const s = devClientScript('/sub/__reactsite/events');
-    expect(s).toBe(devClientScript('/sub/__reactsite/events'));
+    const s = devClientScript(EVENTS);
     expect(s).toContain('"/sub/__reactsite/events"');
     expect(s).not.toContain('</script');
     expect(() => new Function(s)).not.toThrow();
+  });
+  it('subscribes to the event stream naming its page (read at run time, so one text serves every page)', () => {
+    expect(runDevClient({ pathname: '/sub/guides/a b/' }).es.url).toBe(`${EVENTS}?page=%2Fsub%2Fguides%2Fa%20b%2F`);
+    expect(runDevClient({ pathname: '/sub/' }).es.url).toBe(`${EVENTS}?page=${encodeURIComponent('/sub/')}`);
+  });
+  it('hello marks the tab live and reloads only when the server\'s boot id changed', () => {
+    const page = runDevClient();
+    expect(page.html.has('data-reactsite-live')).toBe(false);
+    page.es.fire('hello', 'boot-1');
+    expect(page.html.has('data-reactsite-live')).toBe(true);
+    expect(page.location.reload).not.toHaveBeenCalled();
+    page.es.fire('hello', 'boot-1');
+    expect(page.location.reload).not.toHaveBeenCalled();
+    page.es.fire('hello', 'boot-2');
+    expect(page.location.reload).toHaveBeenCalledTimes(1);
+  });
+  it.each(['reload', 'problems'])('%s saves the scroll position for the page and reloads', (event) => {
+    const page = runDevClient({ pathname: '/sub/guides/a b/' });
+    page.es.fire(event);
+    expect(page.location.reload).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(page.storage.get('reactsite-scroll:/sub/guides/a b/') ?? 'null')).toEqual({ x: 12, y: 340 });
+    expect(page.history.scrollRestoration).toBe('manual');
+  });
+  it('the overlay page reloads but never saves its own scroll position', () => {
+    const page = runDevClient({ overlay: true });
+    page.es.fire('problems');
+    page.es.fire('reload');
+    expect(page.location.reload).toHaveBeenCalledTimes(2);
+    expect(page.storage.size).toBe(0);
+  });
+  it('a reload restores the saved position once; a fresh navigation only forgets it', () => {
+    const stored = { 'reactsite-scroll:/a/': JSON.stringify({ x: 5, y: 600 }) };
+    const reloaded = runDevClient({ pathname: '/a/', stored, navigation: 'reload' });
+    expect(reloaded.scrollTo).toHaveBeenCalledWith(5, 600);
+    expect(reloaded.storage.size).toBe(0);
+    const fresh = runDevClient({ pathname: '/a/', stored, navigation: 'navigate' });
+    expect(fresh.scrollTo).not.toHaveBeenCalled();
+    expect(fresh.storage.size).toBe(0);
+  });
+  it('css swaps the /assets/ stylesheet for the new URL, dropping the old one once the new one loads', () => {
+    const page = runDevClient({ stylesheets: ['https://fonts.example/f.css', '/assets/site-OLD.css', '/vendor/x.css'] });
+    page.es.fire('css', '/assets/site-NEW.css');
+    expect(page.hrefs()).toEqual(['https://fonts.example/f.css', '/assets/site-OLD.css', '/assets/site-NEW.css', '/vendor/x.css']);
+    expect(page.links[2]!.getAttribute('rel')).toBe('stylesheet');
+    page.links[2]!.fire('load');
+    expect(page.hrefs()).toEqual(['https://fonts.example/f.css', '/assets/site-NEW.css', '/vendor/x.css']);
+    expect(page.location.reload).not.toHaveBeenCalled();
   });
   it('the overlay escapes messages and shows file, line and frame', () => {
     const html = errorOverlay([{ severity: 'error', message: '<b>bad</b> </script>', file: 'content/x.md', line: 3, column: 2, frame: '> 3 | <x>', hint: 'fix it' }], 'void 0');

@@ -1,24 +1,23 @@
 import fs from 'node:fs';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
-import { afterAll, describe, expect, it } from 'vitest';
-import { highlightBlocks, useRemoteHighlighter, type CodeBlock } from '../../src/generator/highlight/highlight-code.js';
+import { describe, expect, it } from 'vitest';
+import { CodeHighlighter, type CodeBlock } from '../../src/generator/highlight/highlight-code.js';
 import { fencedCode } from '../../src/generator/highlight/fenced-code.js';
-import { renderMarkdown } from '../../src/generator/markdown/render-markdown.js';
+import { MarkdownRenderer } from '../../src/generator/markdown/render-markdown.js';
 
 const key = (b: CodeBlock) => `${b.lang}\0${b.text}`;
 
 describe('fenced code forecast', () => {
-  afterAll(() => useRemoteHighlighter(undefined));
-
   it('forecasts exactly the blocks the Markdown stage highlights, for every body of the site', async () => {
     const asked: CodeBlock[] = [];
-    useRemoteHighlighter((blocks) => (asked.push(...blocks), highlightBlocks(blocks)));
+    const highlighter = new CodeHighlighter();
+    const markdown = new MarkdownRenderer((blocks) => (asked.push(...blocks), highlighter.highlight(blocks)));
     const forecast: CodeBlock[] = [];
     for (const file of fg.sync('content/tutorials/*.md')) {
       const { content } = matter(fs.readFileSync(file, 'utf8'));
       forecast.push(...fencedCode(content));
-      await renderMarkdown(content, { file, bodyLine: 1, allowRawHtml: false });
+      await markdown.render(content, { file, bodyLine: 1, allowRawHtml: false });
     }
     expect(asked.length).toBeGreaterThan(150);
     // Languages the stage maps to plain text are forecast as written; only those may differ.

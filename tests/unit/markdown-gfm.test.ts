@@ -6,18 +6,27 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { mayHaveAutolinkLiteral, remarkGfmParts, tableLinesOf, withTableLines } from '../../src/generator/markdown/gfm.js';
+import { mayHaveAutolinkLiteral, remarkGfmParts, tableLinesOf, withTableLines, type TableGate } from '../../src/generator/markdown/gfm.js';
 
+/** Each processor's table gate (the reference processor has none: the gate is then unused). */
+const gates = new Map<unknown, TableGate>();
+/** A processor with the stage's GFM parts, remembering its gate. */
+function stageGfm(autolinks: boolean) {
+  const gate: TableGate = {};
+  const p = unified().use(remarkParse).use(remarkGfmParts, { autolinks, gate });
+  gates.set(p, gate);
+  return p;
+}
 const full = unified().use(remarkParse).use(remarkGfm);
-const reduced = unified().use(remarkParse).use(remarkGfmParts, { autolinks: false });
-const withAutolinks = unified().use(remarkParse).use(remarkGfmParts, { autolinks: true });
+const reduced = stageGfm(false);
+const withAutolinks = stageGfm(true);
 /**
  * The syntax tree of `source`, positions included, after GFM's transforms (tables gated as the stage does), or
  * the error: a few random texts trip an assertion of mdast-util-gfm-task-list-item's development build.
  */
 function tree(p: typeof full, source: string): string {
   try {
-    return JSON.stringify(p.runSync(withTableLines(source, () => p.parse(source))));
+    return JSON.stringify(p.runSync(withTableLines(gates.get(p) ?? {}, source, () => p.parse(source))));
   } catch (e) {
     return `throws: ${(e as Error).message}`;
   }

@@ -49,3 +49,8 @@ export function parsePort(v: string): number {
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new CommanderError(EXIT.usage, 'reactsite.port', `error: --port "${v}" is not a port number (0-65535)`);
   return n;
 }
+
+/** Prints the `timings:` line of REACTSITE_TIMINGS=1 (stage times in ms, then counts), which tests and the bench read. */
+export function printTimings(timings: Record<string, number>, counts: Record<string, unknown>): void {
+  console.log(`timings: ${JSON.stringify({ ...Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v * 10) / 10])), ...counts })}`);
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { projectCacheDir } from '../bundle/package-paths.js';
 import { writeBuild } from '../output/output-dir.js';
 import { startPagePool } from '../workers/page-pool.js';
-import { guard, report } from './guard.js';
+import { guard, printTimings, report } from './guard.js';
 import { resolveOptions, type CliFlags } from './options.js';
 
 /** Runs a build with the command line's flags; resolves to the exit code. */
@@ -29,7 +29,7 @@ export async function runBuild(flags: CliFlags): Promise<number> {
     const { result } = done;
     Object.assign(result.timings, { write: done.writeMs, swap: done.swapMs });
     report(result.warnings);
-    if (process.env.REACTSITE_TIMINGS === '1') console.log(`timings: ${JSON.stringify({ ...Object.fromEntries(Object.entries(result.timings).map(([k, v]) => [k, Math.round(v * 10) / 10])), ...result.pages })}`);
+    if (process.env.REACTSITE_TIMINGS === '1') printTimings(result.timings, { ...result.pages, threads: pool.stats });
     const warned = result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'})` : '';
     console.log(`✓ built ${result.routes.length} pages in ${((performance.now() - t0) / 1000).toFixed(2)} s → ${path.relative(process.cwd(), opts.outDir) || '.'}${warned}`);
   });

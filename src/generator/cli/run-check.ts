@@ -1,14 +1,23 @@
 /** `reactsite check`: the pipeline without writing, plus the content checks; exit 1 on any error. */
 import { ReactsiteError } from '../problems/problem.js';
-import { guard, report } from './guard.js';
+import { PagePool, workerCount } from '../workers/page-pool.js';
+import { guard, printTimings, report } from './guard.js';
 import { resolveOptions, type CliFlags } from './options.js';
 
 /** Runs a check with the command line's flags; resolves to the exit code. */
 export async function runCheck(flags: CliFlags): Promise<number> {
   return guard(async () => {
     const opts = resolveOptions(flags);
-    const { buildSite } = await import('../pipeline.js');
-    const result = await buildSite(opts, { mode: 'check' });
+    // Workers start only if there are enough bodies to render (see PagePool.markdown).
+    const pool = PagePool.start(workerCount(), false);
+    let result;
+    try {
+      const { buildSite } = await import('../pipeline.js');
+      result = await buildSite(opts, { mode: 'check', pool });
+    } finally {
+      await pool.close();
+    }
+    if (process.env.REACTSITE_TIMINGS === '1') printTimings(result.timings, { threads: pool.stats });
     const { contentChecks } = await import('../verify/content-checks.js');
     const problems = [...result.warnings, ...contentChecks(opts.root, result)];
     if (problems.some((p) => p.severity === 'error')) throw new ReactsiteError(problems);

@@ -5,6 +5,7 @@ import type { Route } from '../../site/types.js';
 import type { ChangePlan } from './change-plan.js';
 import { readBody, readPage } from '../content/read-docs.js';
 import { DevMarkdown } from './dev-markdown.js';
+import type { MarkdownThreads } from '../markdown/render-bodies.js';
 import { asProblems } from './problems.js';
 import { throwIfErrors, type Problem } from '../problems/problem.js';
 import { loadContent, type Content } from '../content/load-content.js';
@@ -26,8 +27,11 @@ export class DevContent {
   problems: Problem[] = [];
   readonly markdown: DevMarkdown;
 
-  constructor(private readonly opts: BuildOptions) {
-    this.markdown = new DevMarkdown(opts);
+  constructor(
+    private readonly opts: BuildOptions,
+    threads: MarkdownThreads,
+  ) {
+    this.markdown = new DevMarkdown(opts, threads);
   }
 
   /**

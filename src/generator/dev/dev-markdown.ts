@@ -1,7 +1,7 @@
 /** Dev's Markdown: unchanged bodies come from memory, changed ones go through the build's own markdown stage. */
 import type { Content } from '../content/load-content.js';
-import { renderMarkdown, type MarkdownResult } from '../markdown/render-markdown.js';
-import { renderBodies } from '../markdown/render-bodies.js';
+import type { MarkdownResult } from '../markdown/render-markdown.js';
+import { renderBodies, type MarkdownThreads } from '../markdown/render-bodies.js';
 import type { BuildOptions } from '../cli/options.js';
 
 /** Remembers the last Markdown result of each source file with the exact input it came from. */
@@ -10,7 +10,10 @@ export class DevMarkdown {
   private primed = new Set<string>();
   private priming = Promise.resolve();
 
-  constructor(private readonly opts: BuildOptions) {}
+  constructor(
+    private readonly opts: BuildOptions,
+    private readonly threads: MarkdownThreads,
+  ) {}
 
   /** Markdown of every body and page of `content`; only files whose input changed are rendered (with the disk cache). */
   async update(content: Content): Promise<{ markdown: Map<string, MarkdownResult>; rendered: string[] }> {
@@ -38,7 +41,7 @@ export class DevMarkdown {
     if (keys.size) {
       // A save or two re-render in this thread without touching the disk cache (writing it would cost more than
       // the render saves); bigger batches use the cache and worker threads like a build.
-      const fresh = await renderBodies(todo, keys.size <= 3 ? { ...this.opts, cache: false } : this.opts);
+      const fresh = await renderBodies(todo, keys.size <= 3 ? { ...this.opts, cache: false } : this.opts, this.threads);
       for (const [file, result] of fresh) {
         out.set(file, result);
         this.memo.set(file, { key: keys.get(file)!, result });
@@ -56,12 +59,12 @@ export class DevMarkdown {
     this.primed.add(file);
     const sub: Content = { ...content, bodies: new Map([...content.bodies].filter(([, d]) => d.file === file)), pages: new Map([...content.pages].filter(([, d]) => d.file === file)) };
     if (!sub.bodies.size && !sub.pages.size) return;
-    this.priming = this.priming.then(() => renderBodies(sub, { ...this.opts, cache: false }).then(() => undefined, () => undefined));
+    this.priming = this.priming.then(() => renderBodies(sub, { ...this.opts, cache: false }, { markdown: this.threads.markdown }).then(() => undefined, () => undefined));
   }
 
   /** Creates this thread's Markdown processor and highlighter in the background (the first build may use workers only). */
   warm(): void {
-    this.priming = this.priming.then(() => renderMarkdown('`x`\n\n```js\nx\n```\n', { file: '(warm-up)', bodyLine: 1, allowRawHtml: false }).then(() => undefined, () => undefined));
+    this.priming = this.priming.then(() => this.threads.markdown().then((m) => m.warmUp(), () => undefined));
   }
 
   private keyOf(content: Content, text: string, bodyLine: number): string {

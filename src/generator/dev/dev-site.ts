@@ -5,6 +5,8 @@ import { sourceFile } from '../content/load-content.js';
 import { generatedFiles } from '../render/host-files.js';
 import { renderRoute } from '../render/render-route.js';
 import { siteDataOf } from '../render/site-data.js';
+import { lazyMarkdown } from '../markdown/thread-markdown.js';
+import { PagePool, workerCount } from '../workers/page-pool.js';
 import type { ChangePlan } from './change-plan.js';
 import { DevCode, type CodeState } from './dev-code.js';
 import { DevContent, type ContentState } from './dev-content.js';
@@ -55,8 +57,12 @@ export class DevSite {
   private dirty = new Set<string>() as Set<string> | 'all';
   private shownWarnings = new Set<string>();
 
+  /** Worker threads for large Markdown batches (started on the first such batch). */
+  private readonly pool = PagePool.start(workerCount(), false);
+
   constructor(private readonly o: DevSiteOptions) {
-    this.content = new DevContent(o.opts);
+    // Dev's highlighter remembers blocks: re-rendering an edited body then only highlights its new code.
+    this.content = new DevContent(o.opts, { markdown: lazyMarkdown({ memoLimit: 20_000 }), pool: this.pool });
     this.code = new DevCode(o.siteDir);
   }
 
@@ -158,9 +164,9 @@ export class DevSite {
     if (doc) this.content.markdown.prime(gen.content, doc.file);
   }
 
-  /** Stops the esbuild contexts. */
-  dispose(): Promise<void> {
-    return this.code.dispose();
+  /** Stops the esbuild contexts and the worker threads. */
+  async dispose(): Promise<void> {
+    await Promise.all([this.code.dispose(), this.pool.close()]);
   }
 
   /** A new generation; pages of the previous one are kept unless `changed` names them (or the routes changed). */

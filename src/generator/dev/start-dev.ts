@@ -1,6 +1,5 @@
 /** `reactsite dev`: builds in memory, serves it, watches the sources and rebuilds only what each change affects. */
 import http from 'node:http';
-import { enableHighlightMemo } from '../highlight/highlight-code.js';
 import path from 'node:path';
 import { withBase } from '../../site/seo/urls.js';
 import { siteUrlOf } from '../content/load-content.js';
@@ -33,7 +32,6 @@ export async function startDev(o: DevOptions): Promise<DevServer> {
   const logError = o.logError ?? ((l: string) => console.error(l));
   // Stacks of render errors then point at the site's .tsx sources (the server bundle carries an inline source map).
   process.setSourceMapsEnabled(true);
-  enableHighlightMemo();
   // The same default as a build: the path of the site URL (--site, else site.json), so links work the same.
   const base = defaultBase(o.site ?? siteUrlOf(o.root), o.base);
   const sources = siteDir();

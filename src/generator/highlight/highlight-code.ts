@@ -18,50 +18,14 @@ import { patternSharingEngine } from './regex-engine.js';
  */
 export const PRELOADED_LANGUAGES = ['javascript', 'typescript', 'jsx', 'tsx', 'html', 'css', 'json', 'bash', 'shellscript', 'diff', 'yaml', 'markdown'] as const;
 const THEME_NAMES = `${CODE_THEMES.dark} ${CODE_THEMES.light}`;
-/** Inner HTML of each (language, code) seen by this thread: an edited body (dev) only highlights new code. */
-const memo = new Map<string, string>();
-/** Off in builds (each block is highlighted once, and a 4,000-page build would keep every block alive). */
-let memoLimit = 0;
-
-/** Turns on the highlight memo (dev: re-rendering an edited body then only highlights its new code). */
-export function enableHighlightMemo(limit = 20_000): void {
-  memoLimit = limit;
-}
-let highlighter: Promise<HighlighterGeneric<string, string>> | undefined;
 
 /** A block to highlight: its language (a bundled one, or "plaintext") and its text. */
 export interface CodeBlock { lang: string; text: string }
 
-/** Highlights blocks elsewhere (a warm worker thread); undefined highlights on this thread. */
-type RemoteHighlighter = (blocks: CodeBlock[]) => Promise<string[]>;
-let remote: RemoteHighlighter | undefined;
+/** Something that turns blocks into their inner HTML: a CodeHighlighter of this thread, or a warm worker's. */
+export type HighlightFn = (blocks: CodeBlock[]) => Promise<string[]>;
 
-/** Sends this thread's highlighting to `fn` (or back to this thread with undefined). */
-export function useRemoteHighlighter(fn: RemoteHighlighter | undefined): void {
-  remote = fn;
-}
-
-/** The inner HTML of each block, highlighted on this thread. */
-export async function highlightBlocks(blocks: readonly CodeBlock[]): Promise<string[]> {
-  const h = await getHighlighter();
-  const out: string[] = [];
-  for (const { lang, text } of blocks) {
-    const key = `${lang}\0${text}`;
-    let html = memo.get(key);
-    if (html === undefined) {
-      if (lang !== 'plaintext' && !h.getLoadedLanguages().includes(lang)) await h.loadLanguage(lang as Parameters<typeof h.loadLanguage>[0]);
-      html = highlightedLines(text, lang === 'plaintext' ? undefined : (h.getLanguage(lang) as unknown as IGrammar));
-      if (memoLimit > 0) {
-        if (memo.size >= memoLimit) memo.delete(memo.keys().next().value!);
-        memo.set(key, html);
-      }
-    }
-    out.push(html);
-  }
-  return out;
-}
-
-/** A typical JSX block, highlighted to warm up (see warmUpHighlighter and warmUpMarkdown). */
+/** A typical JSX block, highlighted to warm up (see CodeHighlighter.warmUp and MarkdownRenderer.warmUp). */
 export const WARM_UP_CODE = `import { useState } from "react";
 
 export default function Counter({ step = 1 }) {
@@ -70,28 +34,64 @@ export default function Counter({ step = 1 }) {
   return <button type="button" className="btn" onClick={() => setCount((c) => c + step)}>Clicked {count} times</button>;
 }`;
 
-/** Loads Shiki and the preloaded grammars and compiles the common JSX rules on a sample, ahead of real work. */
-export async function warmUpHighlighter(): Promise<void> {
-  await highlightBlocks([{ lang: 'jsx', text: WARM_UP_CODE }]);
-}
-
 /**
- * The inner HTML of `block` when its language is plain text or already loaded, else undefined (a forecast of
- * work never loads a grammar: the set of loaded grammars must not depend on guesses).
+ * Shiki's grammars with the pattern-sharing regex engine, created on first use; one a thread. With a `memoLimit`
+ * (dev) it remembers the inner HTML of the blocks it made, so an edited body only highlights its new code; a
+ * build leaves it off (each block is highlighted once, and a 4,000-page build would keep every block alive).
  */
-export async function highlightIfLoaded(block: CodeBlock): Promise<string | undefined> {
-  const h = await getHighlighter();
-  if (block.lang !== 'plaintext' && !h.getLoadedLanguages().includes(block.lang)) return undefined;
-  return (await highlightBlocks([block]))[0];
-}
+export class CodeHighlighter {
+  private shiki?: Promise<HighlighterGeneric<string, string>>;
+  private readonly memo = new Map<string, string>();
 
-function getHighlighter() {
-  highlighter ??= createHighlighter({
-    themes: [],
-    langs: [...PRELOADED_LANGUAGES],
-    engine: createOnigurumaEngine(import('shiki/wasm')).then((onig) => patternSharingEngine(onig)),
-  }) as Promise<HighlighterGeneric<string, string>>;
-  return highlighter;
+  constructor(private readonly o: { memoLimit?: number } = {}) {}
+
+  /** The inner HTML of each block. */
+  readonly highlight: HighlightFn = async (blocks) => {
+    const h = await this.highlighter();
+    const out: string[] = [];
+    for (const { lang, text } of blocks) {
+      const key = `${lang}\0${text}`;
+      let html = this.memo.get(key);
+      if (html === undefined) {
+        if (lang !== 'plaintext' && !h.getLoadedLanguages().includes(lang)) await h.loadLanguage(lang as Parameters<typeof h.loadLanguage>[0]);
+        html = highlightedLines(text, lang === 'plaintext' ? undefined : (h.getLanguage(lang) as unknown as IGrammar));
+        this.remember(key, html);
+      }
+      out.push(html);
+    }
+    return out;
+  };
+
+  /** Loads Shiki and the preloaded grammars and compiles the common JSX rules on a sample, ahead of real work. */
+  async warmUp(): Promise<void> {
+    await this.highlight([{ lang: 'jsx', text: WARM_UP_CODE }]);
+  }
+
+  /**
+   * The inner HTML of `block` when its language is plain text or already loaded, else undefined (a forecast of
+   * work never loads a grammar: the set of loaded grammars must not depend on guesses).
+   */
+  async highlightIfLoaded(block: CodeBlock): Promise<string | undefined> {
+    const h = await this.highlighter();
+    if (block.lang !== 'plaintext' && !h.getLoadedLanguages().includes(block.lang)) return undefined;
+    return (await this.highlight([block]))[0];
+  }
+
+  private remember(key: string, html: string): void {
+    const limit = this.o.memoLimit ?? 0;
+    if (limit <= 0) return;
+    if (this.memo.size >= limit) this.memo.delete(this.memo.keys().next().value!);
+    this.memo.set(key, html);
+  }
+
+  private highlighter(): Promise<HighlighterGeneric<string, string>> {
+    this.shiki ??= createHighlighter({
+      themes: [],
+      langs: [...PRELOADED_LANGUAGES],
+      engine: createOnigurumaEngine(import('shiki/wasm')).then((onig) => patternSharingEngine(onig)),
+    }) as Promise<HighlighterGeneric<string, string>>;
+    return this.shiki;
+  }
 }
 
 function languageOf(code: Element): string {
@@ -157,11 +157,11 @@ export function preBlockOf(pre: Element, parent: Element | Root, index: number):
   return pre.tagName === 'pre' && code?.type === 'element' && code.tagName === 'code' ? { code, parent, index } : undefined;
 }
 
-/** Highlights `blocks` (on this thread, or remotely when set) and puts each figure in place of its `pre`. */
-export async function highlightPreBlocks(blocks: readonly PreBlock[]): Promise<void> {
+/** Highlights `blocks` with `highlight` and puts each figure in place of its `pre`. */
+export async function highlightPreBlocks(blocks: readonly PreBlock[], highlight: HighlightFn): Promise<void> {
   if (!blocks.length) return;
   const input = blocks.map(({ code }) => ({ lang: languageOf(code), text: hastText(code).replace(/\n$/, '') }));
-  const htmls = await (remote ?? highlightBlocks)(input);
+  const htmls = await highlight(input);
   for (const [i, { code, parent, index }] of blocks.entries()) {
     const { lang, text } = input[i]!;
     const html = htmls[i]!;

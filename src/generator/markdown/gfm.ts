@@ -31,8 +31,11 @@ export function mayHaveAutolinkLiteral(source: string): boolean {
   return /@|www|http|&#|&commat;/i.test(source);
 }
 
-/** Lines (1-based) of the body being parsed where a table may be; undefined tries the table construct everywhere. */
-let tableLines: Uint8Array | undefined;
+/**
+ * A processor's view of the body it is parsing: the lines (1-based) where a table may be; undefined tries the
+ * table construct everywhere. One per processor, set around each parse by withTableLines.
+ */
+export interface TableGate { lines?: Uint8Array }
 
 /**
  * Which lines of `source` may start or continue a table: those whose block, from the last blank line to the
@@ -51,31 +54,37 @@ export function tableLinesOf(source: string): Uint8Array {
   return may;
 }
 
-/** Runs `parse` (synchronous) with the table construct limited to the lines of `source` that may hold a table. */
-export function withTableLines<T>(source: string, parse: () => T): T {
-  tableLines = tableLinesOf(source);
+/**
+ * Runs `parse` (synchronous) with the table construct of the processor `gate` belongs to limited to the lines of
+ * `source` that may hold a table.
+ */
+export function withTableLines<T>(gate: TableGate, source: string, parse: () => T): T {
+  gate.lines = tableLinesOf(source);
   try {
     return parse();
   } finally {
-    tableLines = undefined;
+    gate.lines = undefined;
   }
 }
 
-/** micromark-extension-gfm-table, whose construct fails at once on a line where no table can be. */
-function gatedGfmTable(): Extension {
+/** micromark-extension-gfm-table, whose construct fails at once on a line `gate` says no table can be on. */
+function gatedGfmTable(gate: TableGate): Extension {
   const table = (gfmTable().flow as Record<string, Construct>)['null']!;
   const tokenize = function (this: TokenizeContext, effects, ok, nok): State {
     const self = this;
-    return (code) => (tableLines && !tableLines[self.now().line] ? nok(code) : table.tokenize.call(self, effects, ok, nok)(code));
+    return (code) => (gate.lines && !gate.lines[self.now().line] ? nok(code) : table.tokenize.call(self, effects, ok, nok)(code));
   } as Construct['tokenize'];
   return { flow: { null: { ...table, tokenize } } };
 }
 
-/** remark-gfm's extensions, in its order; literal autolinks only with `autolinks` (see the file comment). */
-export function remarkGfmParts(this: Processor, options: { autolinks: boolean }): undefined {
+/**
+ * remark-gfm's extensions, in its order; literal autolinks only with `autolinks` (see the file comment); tables
+ * gated by `gate` (see withTableLines).
+ */
+export function remarkGfmParts(this: Processor, options: { autolinks: boolean; gate: TableGate }): undefined {
   const data = this.data();
   const autolinks = options.autolinks;
-  (data.micromarkExtensions ??= []).push(...(autolinks ? [gfmAutolinkLiteral()] : []), gfmFootnote(), gfmStrikethrough(), gatedGfmTable(), gfmTaskListItem());
+  (data.micromarkExtensions ??= []).push(...(autolinks ? [gfmAutolinkLiteral()] : []), gfmFootnote(), gfmStrikethrough(), gatedGfmTable(options.gate), gfmTaskListItem());
   (data.fromMarkdownExtensions ??= []).push([...(autolinks ? [gfmAutolinkLiteralFromMarkdown()] : []), gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()]);
   return undefined;
 }

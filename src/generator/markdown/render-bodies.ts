@@ -6,8 +6,9 @@ import { problem, ReactsiteError, type Problem } from '../problems/problem.js';
 import type { Content, SourceDoc } from '../content/load-content.js';
 import { MarkdownCache } from '../cache/markdown-cache.js';
 import { CODE_THEMES } from '../highlight/code-themes.js';
-import type { MarkdownResult } from './render-markdown.js';
-import { renderMany, type MarkdownJob } from '../workers/markdown-pool.js';
+import type { MarkdownOptions, MarkdownResult } from './render-markdown.js';
+import type { LazyMarkdown } from './thread-markdown.js';
+import type { PagePool } from '../workers/page-pool.js';
 import type { BuildOptions } from '../cli/options.js';
 import { projectCacheDir, toolVersions } from '../bundle/package-paths.js';
 
@@ -26,8 +27,29 @@ export function markdownKey(cache: MarkdownCache, doc: SourceDoc, allowRawHtml: 
   return cache.key(doc.content, `${allowRawHtml}:${doc.bodyLine}:${doc.file}:${CODE_THEMES.light}/${CODE_THEMES.dark}`);
 }
 
-/** Renders (or reads from cache) every body and page; keyed by source file. */
-export async function renderBodies(content: Content, opts: BuildOptions): Promise<Map<string, MarkdownResult>> {
+/** One body to render, wherever it is rendered. */
+export interface MarkdownJob { source: string; options: MarkdownOptions }
+
+/**
+ * Where bodies are rendered: `markdown` on this thread, spread over `pool`'s workers too when there are many
+ * (see PagePool.markdown); without a pool, on this thread only.
+ */
+export interface MarkdownThreads { markdown: LazyMarkdown; pool?: PagePool }
+
+/** Renders every job on this thread, one at a time (rendering concurrently in one thread gains nothing). */
+async function renderHere(markdown: LazyMarkdown, jobs: readonly MarkdownJob[]): Promise<(MarkdownResult | Error)[]> {
+  const out: (MarkdownResult | Error)[] = [];
+  for (const j of jobs) out.push(await renderOne(markdown, j));
+  return out;
+}
+
+/** Renders one job on this thread; an error is returned, not thrown. */
+function renderOne(markdown: LazyMarkdown, job: MarkdownJob): Promise<MarkdownResult | Error> {
+  return markdown().then((m) => m.render(job.source, job.options)).catch((e: Error) => e);
+}
+
+/** Renders (or reads from cache) every body and page of `content`; keyed by source file. */
+export async function renderBodies(content: Content, opts: BuildOptions, threads: MarkdownThreads): Promise<Map<string, MarkdownResult>> {
   const cache = markdownCacheOf(opts);
   const allowRawHtml = content.site.allowRawHtml;
   const docs: SourceDoc[] = [...content.bodies.values(), ...[...content.pages.values()].map((p) => ({ ...p, content: p.content.replaceAll('{email}', content.site.email) }))];
@@ -40,7 +62,7 @@ export async function renderBodies(content: Content, opts: BuildOptions): Promis
     else todo.push({ doc, key });
   }
   const jobs: MarkdownJob[] = todo.map(({ doc }) => ({ source: doc.content, options: { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml } }));
-  const results = await renderMany(jobs);
+  const results = threads.pool ? await threads.pool.markdown(jobs, (job) => threads.markdown().then((m) => m.render(job.source, job.options))) : await renderHere(threads.markdown, jobs);
   const problems: Problem[] = [];
   results.forEach((r, i) => {
     const { doc, key } = todo[i]!;

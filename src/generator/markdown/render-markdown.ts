@@ -7,8 +7,8 @@ import rehypeRaw from 'rehype-raw';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { bundledLanguages } from 'shiki';
-import { highlightPreBlocks, preBlockOf, WARM_UP_CODE, type PreBlock } from '../highlight/highlight-code.js';
-import { mayHaveAutolinkLiteral, remarkGfmParts, withTableLines } from './gfm.js';
+import { highlightPreBlocks, preBlockOf, WARM_UP_CODE, type HighlightFn, type PreBlock } from '../highlight/highlight-code.js';
+import { mayHaveAutolinkLiteral, remarkGfmParts, withTableLines, type TableGate } from './gfm.js';
 import { unified, type Processor } from 'unified';
 import type { VFile } from 'vfile';
 import { nearest, warning, type Problem } from '../problems/problem.js';
@@ -26,21 +26,10 @@ export interface MarkdownResult { hast: HastRoot; words: number; code: CodeSampl
 
 interface FileData { file: string; bodyLine: number; code: CodeSample[]; links: SourceLink[]; warnings: Problem[]; words: number }
 
-const processors = new Map<string, Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>>();
+type MarkdownProcessor = Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>;
 
-/** Renders one body to hast. `bodyLine` is the file line the body starts on, for located warnings. */
-export async function renderMarkdown(source: string, opts: { file: string; bodyLine: number; allowRawHtml: boolean }): Promise<MarkdownResult> {
-  // Bodies that cannot hold a literal autolink skip GFM's dearest extension, and tables are only tried where
-  // one may be (same tree; see markdown-gfm.ts).
-  const autolinks = mayHaveAutolinkLiteral(source);
-  const name = `${opts.allowRawHtml} ${autolinks}`;
-  const processor = processors.get(name) ?? createProcessor(opts.allowRawHtml, autolinks);
-  processors.set(name, processor);
-  const data: FileData = { file: opts.file, bodyLine: opts.bodyLine, code: [], links: [], warnings: [], words: 0 };
-  const mdast = withTableLines(source, () => processor.parse(source));
-  const hast = await processor.run(mdast, { data } as unknown as VFile);
-  return { hast, words: data.words, code: data.code, links: data.links, warnings: data.warnings };
-}
+/** Options of one body: its file (for located warnings), the file line its body starts on, and raw HTML. */
+export interface MarkdownOptions { file: string; bodyLine: number; allowRawHtml: boolean }
 
 const WARM_UP = `## Warm-up
 
@@ -52,19 +41,44 @@ Text with \`code\`, a [link](/x/) and a table:
 `;
 
 /**
- * Renders a small sample once: loads the pipeline and, with `code`, Shiki, compiling the common JSX grammar rules
- * ahead of real work (a site without code never needs them).
+ * Markdown bodies -> hast (GFM, heading ids, code highlighted by `highlight`), with their facts. Its unified
+ * processors (one per raw-HTML setting and autolink need) and their state are its own; one a thread or a run.
  */
-export async function warmUpMarkdown(code = true): Promise<void> {
-  const sample = code ? `${WARM_UP}\n\`\`\`jsx\n${WARM_UP_CODE}\n\`\`\`\n` : WARM_UP;
-  await renderMarkdown(sample, { file: 'warm-up.md', bodyLine: 1, allowRawHtml: false });
+export class MarkdownRenderer {
+  private readonly processors = new Map<string, { processor: MarkdownProcessor; gate: TableGate }>();
+
+  constructor(private readonly highlight: HighlightFn) {}
+
+  /** Renders one body to hast. */
+  async render(source: string, opts: MarkdownOptions): Promise<MarkdownResult> {
+    // Bodies that cannot hold a literal autolink skip GFM's dearest extension, and tables are only tried where
+    // one may be (same tree; see gfm.ts).
+    const autolinks = mayHaveAutolinkLiteral(source);
+    const name = `${opts.allowRawHtml} ${autolinks}`;
+    let p = this.processors.get(name);
+    if (!p) this.processors.set(name, (p = createProcessor(opts.allowRawHtml, autolinks, this.highlight)));
+    const data: FileData = { file: opts.file, bodyLine: opts.bodyLine, code: [], links: [], warnings: [], words: 0 };
+    const mdast = withTableLines(p.gate, source, () => p.processor.parse(source));
+    const hast = await p.processor.run(mdast, { data } as unknown as VFile);
+    return { hast, words: data.words, code: data.code, links: data.links, warnings: data.warnings };
+  }
+
+  /**
+   * Renders a small sample once: makes the processor and, with `code`, warms the highlighter, compiling the
+   * common JSX grammar rules ahead of real work (a site without code never needs them).
+   */
+  async warmUp(code = true): Promise<void> {
+    const sample = code ? `${WARM_UP}\n\`\`\`jsx\n${WARM_UP_CODE}\n\`\`\`\n` : WARM_UP;
+    await this.render(sample, { file: 'warm-up.md', bodyLine: 1, allowRawHtml: false });
+  }
 }
 
-function createProcessor(allowRawHtml: boolean, autolinks: boolean) {
-  const gfm = unified().use(remarkParse).use(remarkGfmParts, { autolinks });
+function createProcessor(allowRawHtml: boolean, autolinks: boolean, highlight: HighlightFn): { processor: MarkdownProcessor; gate: TableGate } {
+  const gate: TableGate = {};
+  const gfm = unified().use(remarkParse).use(remarkGfmParts, { autolinks, gate });
   const base = gfm.use(remarkFacts, { allowRawHtml }).use(remarkRehype, { allowDangerousHtml: allowRawHtml });
   const withRaw = allowRawHtml ? base.use(rehypeRaw) : base;
-  return withRaw.use(rehypeFinish) as unknown as Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>;
+  return { processor: withRaw.use(rehypeFinish, { highlight }) as unknown as MarkdownProcessor, gate };
 }
 
 type AnyNode = { type: string; position?: unknown; children?: AnyNode[] };
@@ -112,7 +126,7 @@ function visitCode(node: Code, data: FileData, line: number) {
  * One pass over the HTML tree: drops source positions (not rendered, and they would triple the size of the
  * cached tree), gives h1-h6 stable GitHub-style ids (unique within the body), and highlights code blocks.
  */
-function rehypeFinish() {
+function rehypeFinish(options: { highlight: HighlightFn }) {
   return async (tree: HastRoot) => {
     const slugger = new GithubSlugger();
     const blocks: PreBlock[] = [];
@@ -127,7 +141,7 @@ function rehypeFinish() {
         return false;
       }
     });
-    await highlightPreBlocks(blocks);
+    await highlightPreBlocks(blocks, options.highlight);
   };
 }
 

@@ -5,7 +5,7 @@ import type { Faq, Route, SiteData } from '../../site/types.js';
 import { htmlFacts, toPlainFacts } from '../verify/html-facts.js';
 import { checkJsonLd } from '../verify/integrity.js';
 import type { MarkdownPacks, PackRef } from '../cache/markdown-pack.js';
-import { renderMarkdown } from '../markdown/render-markdown.js';
+import type { MarkdownRenderer } from '../markdown/render-markdown.js';
 import { storePageFile, type PageMeta, type StoredPage } from '../cache/page-store.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 import { renderRoute } from './render-route.js';
@@ -22,16 +22,19 @@ export interface PageJob { route: Route; key: string; mdKey: string; mkdir?: boo
 /** Where finished pages go: the build's temp out/ folder and, when caching, the page store and the Markdown packs. */
 export interface PageTarget { outTmp: string; storeDir?: string; packDir?: string }
 
+/** What a thread renders pages with: the site renderer, the shared page data, its Markdown renderer and packs. */
+export interface PageTools { renderer: SiteRenderer; data: SiteData; markdown: MarkdownRenderer; packs: MarkdownPacks | undefined }
+
 /**
- * Renders `job` with `renderer`; `data` carries no bodies (the page's own is added here). The Markdown result
- * comes from its pack when the job names one that still holds it; a new one is packed into `packs`.
+ * Renders `job`; `data` carries no bodies (the page's own is added here). The Markdown result comes from its
+ * pack when the job names one that still holds it; a new one is packed into `packs`.
  */
-export async function renderPageJob(job: PageJob, renderer: SiteRenderer, data: SiteData, packs: MarkdownPacks | undefined): Promise<{ html: string; meta: PageMeta; packed?: PackRef }> {
+export async function renderPageJob(job: PageJob, { renderer, data, markdown, packs }: PageTools): Promise<{ html: string; meta: PageMeta; packed?: PackRef }> {
   const { doc, route } = job;
   let md = job.packed && packs?.get(job.packed);
   let packed = md ? job.packed : undefined;
   if (!md) {
-    md = await renderMarkdown(doc.content, { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml: data.site.allowRawHtml });
+    md = await markdown.render(doc.content, { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml: data.site.allowRawHtml });
     packed = packs?.put(job.mdKey, md);
   }
   const rendered = renderRoute(renderer, route, { ...data, bodies: { [doc.id]: bodyOf(doc, md) } }, doc.file);
@@ -73,7 +76,7 @@ function openNew(file: string): number {
 }
 
 /** Renders and places one page; what the build keeps of it is its meta, never its HTML. */
-export async function runPageJob(job: PageJob, renderer: SiteRenderer, data: SiteData, packs: MarkdownPacks | undefined, target: PageTarget): Promise<StoredPage> {
-  const { html, meta, packed } = await renderPageJob(job, renderer, data, packs);
+export async function runPageJob(job: PageJob, tools: PageTools, target: PageTarget): Promise<StoredPage> {
+  const { html, meta, packed } = await renderPageJob(job, tools);
   return { ...meta, ...placePage(job, html, target), ...(packed && { packed }) };
 }

@@ -20,6 +20,7 @@ import { PageStore, type PageMeta } from '../cache/page-store.js';
 import { projectCacheDir, toolVersions } from '../bundle/package-paths.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 import type { OutputDir } from '../output/output-dir.js';
+import type { LazyMarkdown } from '../markdown/thread-markdown.js';
 
 /** What the stage produced; of the pages rendered, `packed` took their Markdown result from a pack. */
 export interface PageStageResult { facts: Map<string, HtmlFacts>; markdown: Map<string, PageMeta['md']>; problems: Problem[]; rendered: number; reused: number; packed: number }
@@ -30,7 +31,7 @@ export function pageStoreDir(opts: Pick<BuildOptions, 'root'>): string {
 }
 
 /** Places every tutorial route that has a body into `output`; `data` carries no bodies (each page adds its own). */
-export async function buildTutorialPages(o: { opts: BuildOptions; content: Content; routes: readonly Route[]; data: SiteData; rendererFile: string; renderer: SiteRenderer; output: OutputDir; pool: PagePool }): Promise<PageStageResult> {
+export async function buildTutorialPages(o: { opts: BuildOptions; content: Content; routes: readonly Route[]; data: SiteData; rendererFile: string; renderer: SiteRenderer; output: OutputDir; pool: PagePool; markdown: LazyMarkdown }): Promise<PageStageResult> {
   const versions = toolVersions();
   const mdCache = markdownCacheOf(o.opts);
   const store = o.opts.cache ? new PageStore(pageStoreDir(o.opts)) : undefined;
@@ -59,16 +60,15 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     const target = { outTmp: o.output.tmp, storeDir: store?.dir, packDir: store?.packDir };
     const init = { rendererFile: o.rendererFile, data: o.data, target };
     const packs = store && new MarkdownPacks(store.packDir);
-    const { runPageJob } = await import('./page-job.js');
-    const { useRemoteHighlighter } = await import('../highlight/highlight-code.js');
-    const onMain = (job: PageJob) => runPageJob(job, o.renderer, o.data, packs, target);
+    const [{ runPageJob }, { MarkdownRenderer }] = await Promise.all([import('./page-job.js'), import('../markdown/render-markdown.js')]);
     const mode = poolMode(jobs.length, o.pool.size, codeBlocks(jobs.map((j) => j.doc)));
-    if (mode === 'highlight') useRemoteHighlighter((blocks) => o.pool.highlight(blocks));
+    // In "highlight" runs this thread's pages have their code highlighted by the warm workers.
+    const markdown = mode === 'highlight' ? new MarkdownRenderer(o.pool.highlight) : await o.markdown();
+    const tools = { renderer: o.renderer, data: o.data, markdown, packs };
     let results;
     try {
-      results = await o.pool.run(jobs, init, onMain, mode);
+      results = await o.pool.run(jobs, init, (job: PageJob) => runPageJob(job, tools, target), mode);
     } finally {
-      useRemoteHighlighter(undefined);
       packs?.close();
     }
     results.forEach((r, i) => {

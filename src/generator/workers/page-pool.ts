@@ -1,9 +1,13 @@
 /**
- * Renders tutorial pages on every core. Worker threads start with the build and warm up (Markdown, Shiki, the
- * common grammar rules) while the main thread loads content and bundles. Then either every thread takes whole
- * pages from one queue ("pages"), or the main thread renders every page and hands all its code highlighting to
- * the warm workers ("highlight"), keeping several pages in progress so it parses the next while the code of
- * earlier ones is highlighted. Only page meta comes back; the HTML is placed by whoever made it.
+ * The one worker pool: renders tutorial pages and Markdown bodies on every core. Worker threads start with the
+ * build and warm up (Markdown, Shiki, the common grammar rules) while the main thread loads content and bundles.
+ * Then either every thread takes whole pages from one queue ("pages"), or the main thread renders every page and
+ * hands all its code highlighting to the warm workers ("highlight"), keeping several pages in progress so it
+ * parses the next while the code of earlier ones is highlighted. Only page meta comes back; the HTML is placed by
+ * whoever made it. `check` and `dev` give it Markdown bodies the same way (every thread takes them from one queue).
+ *
+ * Home-made rather than tinypool or piscina: those hand a task to whichever worker is idle, while this pool
+ * broadcasts the warm-up plan to every worker and sends each highlight request to the worker that forecast it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +17,8 @@ import { Worker } from 'node:worker_threads';
 import type { SiteData } from '../../site/types.js';
 import type { CodeBlock } from '../highlight/highlight-code.js';
 import { blockKey } from '../highlight/fenced-code.js';
+import type { MarkdownResult } from '../markdown/render-markdown.js';
+import type { MarkdownJob } from '../markdown/render-bodies.js';
 import type { PageJob, PageTarget } from '../render/page-job.js';
 import type { BuildOptions } from '../cli/options.js';
 import { hasPageStore, type StoredPage } from '../cache/page-store.js';
@@ -21,8 +27,14 @@ import { projectCacheDir } from '../bundle/package-paths.js';
 /** Sent once to each worker before its first page batch. */
 export interface WorkerInit { rendererFile: string; data: SiteData; target: PageTarget }
 
-/** What a worker answers for one batch: a page's meta or an error message per job. */
-export interface BatchReply { id: number; results: (StoredPage | { error: string })[] }
+/** What a worker answers for one batch: a page's meta (or a Markdown result) or an error message per job. */
+export interface BatchReply { id: number; results: (StoredPage | MarkdownResult | { error: string })[] }
+
+/** A batch sent to a worker: pages (after `init`) or Markdown bodies. */
+export type Batch = { id: number; jobs: PageJob[] } | { id: number; md: MarkdownJob[] };
+
+/** How many jobs of each kind each side did, and how many code blocks the workers highlighted for the main thread. */
+export interface PoolStats { pages: { main: number; workers: number }; markdown: { main: number; workers: number }; highlighted: number }
 
 /** What a worker answers for highlighting: inner HTML per block, or an error. */
 export interface HighlightReply { hl: number; html?: string[]; error?: string }
@@ -32,6 +44,8 @@ export type PoolMode = 'pages' | 'highlight' | 'main';
 
 /** Below this many pages to render, the main thread renders them alone (handing work over would not pay off). */
 export const MIN_PAGES_FOR_WORKERS = 8;
+/** Below this many Markdown bodies to render, the main thread renders them alone: a worker's start-up (about a second) would not pay. */
+export const MIN_BODIES_FOR_WORKERS = 150;
 /**
  * From this many pages to render, every thread renders whole pages. Below it, sites with code (a fenced block
  * a page or more) have the main thread render every page and hand all highlighting to the warm workers: each
@@ -97,6 +111,10 @@ export class PagePool {
   private nextHighlight = 0;
   private readonly prefetched = new Map<string, number>();
   private failure: Error | undefined;
+  /** Runs take turns: a worker serves one run's batches at a time. */
+  private turn: Promise<unknown> = Promise.resolve();
+  /** What each side did so far (REACTSITE_TIMINGS prints it; tests check that workers took part). */
+  readonly stats: PoolStats = { pages: { main: 0, workers: 0 }, markdown: { main: 0, workers: 0 }, highlighted: 0 };
 
   private constructor(
     private readonly count: number,
@@ -170,70 +188,111 @@ export class PagePool {
   }
 
   /** Highlights `blocks` on a worker (the one given them by prefetch, else round robin); resolves to their inner HTML. */
-  highlight(blocks: CodeBlock[]): Promise<string[]> {
+  readonly highlight = (blocks: CodeBlock[]): Promise<string[]> => {
     this.spawn();
     if (this.failure || !this.workers.length) return Promise.reject(this.failure ?? new Error('no page worker to highlight on'));
     const id = this.nextHighlight++;
     const w = this.workers[(blocks.length ? this.prefetched.get(blockKey(blocks[0]!)) : undefined) ?? id % this.workers.length]!;
+    this.stats.highlighted += blocks.length;
     return new Promise((resolve, reject) => {
       this.highlights.set(id, { resolve, reject });
       w.postMessage({ hl: { id, blocks } });
     });
-  }
+  };
 
   /**
-   * Runs `jobs`; results (or errors) come back in job order. `onMain` renders one job on the main thread (in
+   * Runs page `jobs`; results (or errors) come back in job order. `onMain` renders one job on the main thread (in
    * "highlight" mode the caller routes its highlighting to highlight(), and up to six of its jobs are in progress).
    */
-  async run(jobs: readonly PageJob[], init: WorkerInit, onMain: (job: PageJob) => Promise<StoredPage>, mode: PoolMode): Promise<(StoredPage | Error)[]> {
-    const results: (StoredPage | Error)[] = new Array(jobs.length);
-    let next = 0;
+  run(jobs: readonly PageJob[], init: WorkerInit, onMain: (job: PageJob) => Promise<StoredPage>, mode: PoolMode): Promise<(StoredPage | Error)[]> {
     if (mode !== 'main') this.spawn();
     // In "highlight" runs the workers take no pages: a page in progress would hold up the highlighting the main
     // thread waits for (measured slower at 43, 200 and 1,000 code pages).
     const workers = mode === 'pages' ? this.workers : [];
-    const threads = workers.length + 1;
-    const mainLanes = mode === 'highlight' && this.workers.length ? 6 : 1;
+    const lanes = mode === 'highlight' && this.workers.length ? 6 : 1;
+    return this.inTurn(() => this.spread(jobs, { workers, lanes, init, stats: this.stats.pages, batch: (id, part) => ({ id, jobs: part as PageJob[] }) }, onMain));
+  }
+
+  /**
+   * Renders Markdown `jobs` (from MIN_BODIES_FOR_WORKERS of them, or with REACTSITE_WORKERS=force, on the
+   * workers too); results (or errors) in job order. `onMain` renders one on the main thread.
+   */
+  markdown(jobs: readonly MarkdownJob[], onMain: (job: MarkdownJob) => Promise<MarkdownResult>): Promise<(MarkdownResult | Error)[]> {
+    const force = process.env.REACTSITE_WORKERS === 'force';
+    if (jobs.length && (force || jobs.length >= MIN_BODIES_FOR_WORKERS)) this.spawn();
+    const workers = jobs.length && (force || jobs.length >= MIN_BODIES_FOR_WORKERS) ? this.workers : [];
+    return this.inTurn(() => this.spread(jobs, { workers, lanes: 1, stats: this.stats.markdown, batch: (id, part) => ({ id, md: part as MarkdownJob[] }) }, onMain));
+  }
+
+  private inTurn<T>(f: () => Promise<T>): Promise<T> {
+    const run = this.turn.then(f, f);
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Spreads `jobs` over `workers` (batches of up to eight, two in flight each, so a worker never waits for its
+   * next batch) and `lanes` loops on the main thread; results (or errors) in job order.
+   */
+  private async spread<J, R>(jobs: readonly J[], o: { workers: Worker[]; lanes: number; init?: WorkerInit; stats: { main: number; workers: number }; batch: (id: number, part: readonly J[]) => Batch }, onMain: (job: J) => Promise<R>): Promise<(R | Error)[]> {
+    const results: (R | Error)[] = new Array(jobs.length);
+    let next = 0;
+    const threads = o.workers.length + 1;
     const take = (max: number): [number, number] => {
       const n = Math.max(1, Math.min(max, Math.ceil((jobs.length - next) / (threads * 4))));
       const start = next;
       next = Math.min(jobs.length, next + n);
       return [start, next];
     };
-    const onWorkers = workers.map(
-      (w) =>
-        new Promise<void>((resolve, reject) => {
-          let inFlight = 0;
-          const send = () => {
-            if (this.failure) return reject(this.failure);
-            // Up to two batches of up to eight pages in flight, so a worker never waits for its next batch.
-            while (inFlight < 2 && next < jobs.length) {
-              const [start, end] = take(8);
-              inFlight++;
-              w.postMessage({ id: start, jobs: jobs.slice(start, end) });
-            }
-            if (inFlight === 0) resolve();
-          };
-          this.onBatch.set(w, (m) => {
-            inFlight--;
-            m.results.forEach((r, i) => (results[m.id + i] = 'error' in r ? new Error(r.error) : r));
-            send();
-          });
-          w.once('error', reject);
-          w.once('exit', (code) => reject(new Error(`a page worker stopped (exit code ${code})`)));
-          w.postMessage({ init });
+    const onWorker = (w: Worker) =>
+      new Promise<void>((resolve, reject) => {
+        let inFlight = 0;
+        const stopped = (code: number) => fail(new Error(`a page worker stopped (exit code ${code})`));
+        const settle = () => {
+          w.off('error', fail);
+          w.off('exit', stopped);
+        };
+        function fail(e: Error) {
+          settle();
+          reject(e);
+        }
+        const send = () => {
+          if (this.failure) return fail(this.failure);
+          while (inFlight < 2 && next < jobs.length) {
+            const [start, end] = take(8);
+            inFlight++;
+            w.postMessage(o.batch(start, jobs.slice(start, end)));
+          }
+          if (inFlight === 0) {
+            settle();
+            resolve();
+          }
+        };
+        this.onBatch.set(w, (m) => {
+          inFlight--;
+          o.stats.workers += m.results.length;
+          m.results.forEach((r, i) => (results[m.id + i] = r !== null && typeof r === 'object' && 'error' in r ? new Error(r.error) : (r as R)));
           send();
-        }),
-    );
+        });
+        w.on('error', fail);
+        w.on('exit', stopped);
+        if (o.init) w.postMessage({ init: o.init });
+        send();
+      });
     const lane = async () => {
       while (next < jobs.length) {
         const [i] = take(1);
         results[i] = await onMain(jobs[i]!).catch((e: Error) => e);
+        o.stats.main++;
         // Let worker replies in, so they get their next batch while this thread keeps rendering.
         await new Promise((r) => setImmediate(r));
       }
     };
-    await Promise.all([...onWorkers, ...Array.from({ length: mainLanes }, lane)]);
+    try {
+      await Promise.all([...o.workers.map(onWorker), ...Array.from({ length: o.lanes }, lane)]);
+    } finally {
+      for (const w of o.workers) this.onBatch.delete(w);
+    }
     return results;
   }
 

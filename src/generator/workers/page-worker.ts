@@ -7,34 +7,38 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { SiteData } from '../../site/types.js';
-import type { CodeBlock } from '../highlight/highlight-code.js';
+import type { CodeBlock, CodeHighlighter } from '../highlight/highlight-code.js';
 import type { MarkdownPacks } from '../cache/markdown-pack.js';
-import type { PageJob, runPageJob } from '../render/page-job.js';
+import type { MarkdownJob } from '../markdown/render-bodies.js';
+import type { MarkdownRenderer } from '../markdown/render-markdown.js';
+import type { PageJob, PageTools, runPageJob } from '../render/page-job.js';
 import { blockKey } from '../highlight/fenced-code.js';
-import type { BatchReply, HighlightReply, PoolMode, WorkerInit } from './page-pool.js';
+import type { Batch, BatchReply, HighlightReply, PoolMode, WorkerInit } from './page-pool.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 
-interface Pipeline { runPageJob: typeof runPageJob; MarkdownPacks: typeof MarkdownPacks }
-interface Ready { renderer: SiteRenderer; data: SiteData; packs: MarkdownPacks | undefined; init: WorkerInit; run: typeof runPageJob }
+interface Pipeline { runPageJob: typeof runPageJob; MarkdownPacks: typeof MarkdownPacks; markdown: MarkdownRenderer }
+interface Ready { tools: PageTools; init: WorkerInit; run: typeof runPageJob }
 
 /** What the pool guessed this worker will do (see likelyMode in page-pool.ts): what it warms up for first. */
 const likely = (workerData as { likely?: PoolMode } | null)?.likely ?? 'highlight';
 
-let highlighter: Promise<typeof import('../highlight/highlight-code.js')> | undefined;
-/** Shiki, loaded and warmed up once. */
+let highlighter: Promise<CodeHighlighter> | undefined;
+/** This thread's highlighter, loaded and warmed up once. */
 const highlighting = () =>
   (highlighter ??= import('../highlight/highlight-code.js').then(async (m) => {
-    await m.warmUpHighlighter().catch(() => undefined);
-    return m;
+    const h = new m.CodeHighlighter();
+    await h.warmUp().catch(() => undefined);
+    return h;
   }));
 let pipeline: Promise<Pipeline> | undefined;
-/** The page pipeline, loaded and warmed up once (after Shiki, when the worker likely highlights). */
+/** The page pipeline and this thread's Markdown renderer, loaded and warmed up once (after Shiki, when the worker likely highlights). */
 const pages = () =>
   (pipeline ??= (likely === 'pages' ? Promise.resolve() : highlighting()).then(async () => {
-    const [markdown, job, packs] = await Promise.all([import('../markdown/render-markdown.js'), import('../render/page-job.js'), import('../cache/markdown-pack.js')]);
-    await markdown.warmUpMarkdown(false).catch(() => undefined);
-    return { runPageJob: job.runPageJob, MarkdownPacks: packs.MarkdownPacks };
+    const [md, job, packs] = await Promise.all([import('../markdown/render-markdown.js'), import('../render/page-job.js'), import('../cache/markdown-pack.js')]);
+    // Shiki is loaded on the first block that needs it, not before: a site without code never needs it.
+    const markdown = new md.MarkdownRenderer(async (blocks) => (await highlighting()).highlight(blocks));
+    await markdown.warmUp(false).catch(() => undefined);
+    return { runPageJob: job.runPageJob, MarkdownPacks: packs.MarkdownPacks, markdown };
   }));
 void (likely === 'pages' ? pages() : highlighting());
 
@@ -48,11 +52,11 @@ let pumping = false;
 async function pump(): Promise<void> {
   if (pumping) return;
   pumping = true;
-  const { highlightIfLoaded } = await highlighting();
+  const h = await highlighting();
   for (let b = forecast.shift(); b; b = forecast.shift()) {
     const key = blockKey(b);
     if (asked.has(key) || forecastDone.has(key)) continue;
-    const html = await highlightIfLoaded(b).catch(() => undefined);
+    const html = await h.highlightIfLoaded(b).catch(() => undefined);
     if (html !== undefined && !asked.has(key)) forecastDone.set(key, html);
     // Requests first: they are what the main thread waits for.
     await new Promise((r) => setImmediate(r));
@@ -62,21 +66,25 @@ async function pump(): Promise<void> {
 
 /** The inner HTML of `blocks`: forecast ones as already made, the others now. */
 async function highlightRequested(blocks: CodeBlock[]): Promise<string[]> {
-  const m = await highlighting();
+  const h = await highlighting();
   const out: string[] = [];
   for (const b of blocks) {
     const key = blockKey(b);
     asked.add(key);
     const done = forecastDone.get(key);
     forecastDone.delete(key);
-    out.push(done ?? (await m.highlightBlocks([b]))[0]!);
+    out.push(done ?? (await h.highlight([b]))[0]!);
   }
   return out;
 }
 // Batches are handled one after another, in the order they arrive.
 let queue: Promise<unknown> = Promise.resolve();
 
-parentPort?.on('message', (msg: { expect?: { mode: PoolMode; code: boolean }; prefetch?: CodeBlock[]; init?: WorkerInit; id?: number; jobs?: PageJob[]; hl?: { id: number; blocks: CodeBlock[] } }) => {
+/** The messages that are not batches: what to warm up for, code to forecast, a highlight request, the page setup. */
+interface Control { expect?: { mode: PoolMode; code: boolean }; prefetch?: CodeBlock[]; init?: WorkerInit; hl?: { id: number; blocks: CodeBlock[] } }
+
+parentPort?.on('message', (message: Control | Batch) => {
+  const msg = message as Control;
   if (msg.prefetch) {
     forecast.push(...msg.prefetch);
     return void pump();
@@ -102,32 +110,40 @@ parentPort?.on('message', (msg: { expect?: { mode: PoolMode; code: boolean }; pr
   }
   if (msg.init) {
     const init = msg.init;
-    ready = pages().then(async ({ runPageJob: run, MarkdownPacks: Packs }): Promise<Ready> => ({
-      renderer: (await import(pathToFileURL(init.rendererFile).href)) as SiteRenderer,
-      data: init.data,
-      packs: init.target.packDir ? new Packs(init.target.packDir) : undefined,
+    ready = pages().then(async ({ runPageJob: run, MarkdownPacks: Packs, markdown }): Promise<Ready> => ({
+      tools: { renderer: (await import(pathToFileURL(init.rendererFile).href)) as SiteRenderer, data: init.data, markdown, packs: init.target.packDir ? new Packs(init.target.packDir) : undefined },
       init,
       run,
     }));
     return;
   }
-  queue = queue.then(async () => {
-    const reply: BatchReply = { id: msg.id!, results: [] };
-    let ctx: Ready;
-    try {
-      ctx = await ready!;
-    } catch (e) {
-      for (const _ of msg.jobs ?? []) reply.results.push({ error: `the page worker could not start: ${(e as Error).message}` });
-      return parentPort!.postMessage(reply);
-    }
-    const { renderer, data, packs, init, run } = ctx;
-    for (const job of msg.jobs ?? []) {
-      try {
-        reply.results.push(await run(job, renderer, data, packs, init.target));
-      } catch (e) {
-        reply.results.push({ error: (e as Error).message });
-      }
-    }
-    parentPort!.postMessage(reply);
-  });
+  const batch = message as Batch;
+  queue = queue.then(() => runBatch(batch).then((reply) => parentPort!.postMessage(reply)));
 });
+
+/** Renders one batch of pages (placing them) or of Markdown bodies; a job that fails answers its error. */
+async function runBatch(batch: Batch): Promise<BatchReply> {
+  const reply: BatchReply = { id: batch.id, results: [] };
+  const jobs: unknown[] = 'md' in batch ? batch.md : batch.jobs;
+  let work: (job: never) => Promise<BatchReply['results'][number]>;
+  try {
+    if ('md' in batch) {
+      const { markdown } = await pages();
+      work = (job: MarkdownJob) => markdown.render(job.source, job.options);
+    } else {
+      const { tools, init, run } = await ready!;
+      work = (job: PageJob) => run(job, tools, init.target);
+    }
+  } catch (e) {
+    for (const _ of jobs) reply.results.push({ error: `the page worker could not start: ${(e as Error).message}` });
+    return reply;
+  }
+  for (const job of jobs) {
+    try {
+      reply.results.push(await work(job as never));
+    } catch (e) {
+      reply.results.push({ error: (e as Error).message });
+    }
+  }
+  return reply;
+}
