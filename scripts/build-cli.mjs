@@ -18,7 +18,8 @@ await esbuild.build({
   target: 'node20',
   // ESM builds first: jsonc-parser's UMD build requires its own files at run time.
   mainFields: ['module', 'main'],
-  external: ['esbuild', 'react', 'react-dom', 'shiki', '@shikijs/*', 'chokidar', 'fsevents'],
+  // open runs the xdg-open script it ships next to its own module.
+  external: ['esbuild', 'react', 'react-dom', 'shiki', '@shikijs/*', 'chokidar', 'fsevents', 'open'],
   banner: { js: "import { createRequire as __reactsiteRequire } from 'node:module'; const require = __reactsiteRequire(import.meta.url);" },
   sourcemap: true,
   logLevel: 'warning',

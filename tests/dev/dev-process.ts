@@ -16,8 +16,8 @@ export function copySite(): string {
 }
 
 /** Starts `reactsite dev --root <root> --port <port>`; resolves once it prints its address. */
-export function startDev(root: string, o: { port?: number; siteDir?: string; args?: string[] } = {}): Promise<DevProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, SOURCE_DATE_EPOCH: '1767225600' };
+export function startDev(root: string, o: { port?: number; siteDir?: string; args?: string[]; env?: Record<string, string> } = {}): Promise<DevProcess> {
+  const env: NodeJS.ProcessEnv = { ...process.env, SOURCE_DATE_EPOCH: '1767225600', ...o.env };
   if (o.siteDir) env.REACTSITE_SITE_DIR = o.siteDir;
   const child = spawn(process.execPath, [path.join(REPO, 'bin', 'reactsite'), 'dev', '--root', root, '--port', String(o.port ?? 0), ...(o.args ?? [])], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

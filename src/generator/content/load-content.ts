@@ -3,24 +3,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { parse as parseJsonc } from 'jsonc-parser';
-import type { Ad, Faq, Route, SiteConfig, Tutorial } from '../../site/types.js';
-import { adsSchema, pageMatterSchema, registrySchema, siteSchema, tutorialMatterSchema } from './schemas.js';
+import type { Ad, Route, SiteConfig, Tutorial } from '../../site/types.js';
+import { adsSchema, registrySchema, siteSchema } from './schemas.js';
 import { nearest, problem, warning, type Problem } from '../problems/problem.js';
-import { parseFrontMatter } from './front-matter.js';
+import { readBodyDoc, readPageDoc, type BodyDoc, type PageDoc } from './read-docs.js';
 import { readText } from './read-text.js';
 import { registryProblems } from './registry-checks.js';
 import { validateJson, type LineLookup } from './validate-json.js';
-
-/** A Markdown source ready for the markdown stage. */
-export interface SourceDoc { file: string; content: string; bodyLine: number }
 
 /** Validated content of a project, with the warnings found on the way. */
 export interface Content {
   site: SiteConfig;
   tutorials: Tutorial[];
   ads: Ad[];
-  bodies: Map<string, SourceDoc & { faq: Faq[]; updated?: string }>;
-  pages: Map<string, SourceDoc & { title: string; description: string }>;
+  bodies: Map<string, BodyDoc>;
+  pages: Map<string, PageDoc>;
   warnings: Problem[];
 }
 
@@ -75,13 +72,9 @@ export async function loadContent(root: string): Promise<{ content?: Content; pr
   const bodyIds = new Set(bodyFiles.map((f) => path.basename(f, '.md')));
   await Promise.all(
     bodyFiles.sort().map(async (f) => {
-      const file = `content/${f}`;
-      const { text, problem: p } = await readText(path.join(dir, f), file);
-      if (p) return void problems.push(p);
-      if (!text!.trim()) return void problems.push(problem('the tutorial body is empty', { file, hint: 'write the tutorial, or delete the file and its registry entry' }));
-      const src = parseFrontMatter(file, text!, tutorialMatterSchema);
-      problems.push(...src.problems);
-      if (src.data) bodies.set(path.basename(f, '.md'), { file, content: src.content, bodyLine: src.bodyLine, faq: src.data.faq, updated: src.data.updated });
+      const r = await readBodyDoc(root, `content/${f}`);
+      problems.push(...r.problems);
+      if (r.doc) bodies.set(path.basename(f, '.md'), r.doc);
     }),
   );
 
@@ -89,12 +82,9 @@ export async function loadContent(root: string): Promise<{ content?: Content; pr
   const pageFiles = await fg('pages/*.md', { cwd: dir });
   await Promise.all(
     pageFiles.sort().map(async (f) => {
-      const file = `content/${f}`;
-      const { text, problem: p } = await readText(path.join(dir, f), file);
-      if (p) return void problems.push(p);
-      const src = parseFrontMatter(file, text!, pageMatterSchema);
-      problems.push(...src.problems);
-      if (src.data) pages.set(path.basename(f, '.md'), { file, content: src.content, bodyLine: src.bodyLine, ...src.data });
+      const r = await readPageDoc(root, `content/${f}`);
+      problems.push(...r.problems);
+      if (r.doc) pages.set(path.basename(f, '.md'), r.doc);
     }),
   );
 

@@ -3,7 +3,8 @@
  * renders those in its page stage), through the on-disk cache and worker threads.
  */
 import { problem, ReactsiteError, type Problem } from '../problems/problem.js';
-import type { Content, SourceDoc } from '../content/load-content.js';
+import type { Content } from '../content/load-content.js';
+import type { SourceDoc } from '../content/read-docs.js';
 import { MarkdownCache } from '../cache/markdown-cache.js';
 import { CODE_THEMES } from '../highlight/code-themes.js';
 import type { MarkdownOptions, MarkdownResult } from './render-markdown.js';
