@@ -63,6 +63,7 @@ describe('reproducible and atomic output', () => {
     expect(pages(await build('1767312000'))).toMatchObject({ rendered: undated, reused: registry.length - undated }); // 2026-01-02
     expect(pages(await build('1798761600'))).toMatchObject({ rendered: registry.length, reused: 0 }); // 2027-01-01: the footer's year
     const fresh = await runCli(['build', '--root', root, '--out', 'fresh', '--no-cache'], { env: { SOURCE_DATE_EPOCH: '1798761600' } });
+    expect(fresh.code).toBe(0);
     expect(snapshotDir(path.join(root, 'out'))).toEqual(snapshotDir(path.join(root, 'fresh')));
   });
 

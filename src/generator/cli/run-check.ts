@@ -1,6 +1,7 @@
 /** `reactsite check`: the pipeline without writing, plus the content checks; exit 1 on any error. */
 import { ReactsiteError } from '../problems/problem.js';
-import { PagePool, workerCount } from '../workers/page-pool.js';
+import { PagePool } from '../workers/page-pool.js';
+import { workerCount } from '../workers/pool-plan.js';
 import { guard, printTimings, report } from './guard.js';
 import { resolveOptions, type CliFlags } from './options.js';
 

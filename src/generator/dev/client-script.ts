@@ -1,10 +1,7 @@
 /** The dev server's browser side: the live-reload script and the error overlay page. */
 import { escapeHtml } from '../../site/document/escape.js';
 import { jsString } from '../../site/islands/inline-scripts.js';
-import type { Problem } from '../problems/problem.js';
-
-/** A problem with the source lines around it (see code-frame.ts), as the overlay shows it. */
-export interface FramedProblem extends Problem { frame?: string }
+import type { FramedProblem } from '../problems/framed-problems.js';
 
 /**
  * Inline script of every dev page (one constant text, so the pages' CSP can hash it). It subscribes to the

@@ -6,7 +6,7 @@ import type { ChangePlan } from './change-plan.js';
 import { readBody, readPage } from '../content/read-docs.js';
 import { DevMarkdown } from './dev-markdown.js';
 import type { MarkdownThreads } from '../markdown/render-bodies.js';
-import { asProblems } from './problems.js';
+import { asProblems } from '../problems/framed-problems.js';
 import { throwIfErrors, type Problem } from '../problems/problem.js';
 import { loadContent, type Content } from '../content/load-content.js';
 import type { MarkdownResult } from '../markdown/render-markdown.js';

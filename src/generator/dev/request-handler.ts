@@ -3,7 +3,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { errorOverlay } from './client-script.js';
 import type { EventHub } from './event-hub.js';
-import { withFrames } from './problems.js';
+import { withFrames } from '../problems/framed-problems.js';
 import type { DevSite } from './dev-site.js';
 import type { Problem } from '../problems/problem.js';
 import { diskSource, rawTarget, staticHandler } from '../serve/static-server.js';

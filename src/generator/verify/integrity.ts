@@ -23,6 +23,29 @@ export interface IntegrityInput {
 
 const REQUIRED_ARTICLE = ['headline', 'author', 'publisher', 'datePublished', 'image'] as const;
 
+/** Where a URL found in a page leads: an out-relative file and anchor, outside the base, or undefined when it leaves the site. */
+type Target = { file: string; anchor?: string } | 'outside-base' | undefined;
+
+/** Maps a URL found in page `fromFile` to its Target; `origins` count as this site. */
+function urlTarget(url: string, fromFile: string, origins: readonly string[], base: string): Target {
+  let pathPart = url;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url, 'http://x');
+    } catch {
+      return undefined;
+    }
+    if (!origins.includes(parsed.origin)) return undefined;
+    pathPart = parsed.pathname + parsed.hash;
+  }
+  const [p = '', anchor] = pathPart.split('#');
+  if (p === '') return { file: fromFile, anchor };
+  if (!p.startsWith(base)) return 'outside-base';
+  const rel = decodeURI(p.slice(base.length).split('?')[0]!);
+  return { file: rel === '' || rel.endsWith('/') ? `${rel}index.html` : rel, anchor };
+}
+
 /** Runs every check; returns the problems (broken links as warnings when `brokenLinks` is "warn"). */
 export function checkIntegrity(input: IntegrityInput): Problem[] {
   const problems: Problem[] = [];
@@ -32,34 +55,13 @@ export function checkIntegrity(input: IntegrityInput): Problem[] {
   for (const [file, facts] of input.facts ?? []) if (!pages.has(file)) pages.set(file, facts);
   const exists = (rel: string) => input.files.has(rel) || pages.has(rel) || input.publicFiles.has(rel);
 
-  type Target = { file: string; anchor?: string } | 'outside-base' | undefined;
   // Every page repeats the same navigation links: resolve each distinct URL once (those starting with "#" depend on the page).
   const resolved = new Map<string, Target>();
   const resolve = (url: string, fromFile: string): Target => {
-    if (url.startsWith('#') || url === '') return resolveUrl(url, fromFile);
+    if (url.startsWith('#') || url === '') return urlTarget(url, fromFile, origins, input.base);
     let t = resolved.get(url);
-    if (t === undefined && !resolved.has(url)) resolved.set(url, (t = resolveUrl(url, fromFile)));
+    if (t === undefined && !resolved.has(url)) resolved.set(url, (t = urlTarget(url, fromFile, origins, input.base)));
     return t;
-  };
-
-  /** Maps a URL found in a page to an out-relative file and anchor, or undefined when it leaves the site. */
-  const resolveUrl = (url: string, fromFile: string): Target => {
-    let pathPart = url;
-    if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) {
-      let parsed: URL;
-      try {
-        parsed = new URL(url, 'http://x');
-      } catch {
-        return undefined;
-      }
-      if (!origins.includes(parsed.origin)) return undefined;
-      pathPart = parsed.pathname + parsed.hash;
-    }
-    const [p = '', anchor] = pathPart.split('#');
-    if (p === '') return { file: fromFile, anchor };
-    if (!p.startsWith(input.base)) return 'outside-base';
-    const rel = decodeURI(p.slice(input.base.length).split('?')[0]!);
-    return { file: rel === '' || rel.endsWith('/') ? `${rel}index.html` : rel, anchor };
   };
 
   const routeOf = new Map(input.routes.map((r) => [r.file, r]));

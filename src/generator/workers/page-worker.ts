@@ -13,13 +13,14 @@ import type { MarkdownJob } from '../markdown/render-bodies.js';
 import type { MarkdownRenderer } from '../markdown/render-markdown.js';
 import type { PageJob, PageTools, runPageJob } from '../render/page-job.js';
 import { blockKey } from '../highlight/fenced-code.js';
-import type { Batch, BatchReply, HighlightReply, PoolMode, WorkerInit } from './page-pool.js';
+import type { Batch, BatchReply, HighlightReply, WorkerInit } from './page-pool.js';
+import type { PoolMode } from './pool-plan.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 
 interface Pipeline { runPageJob: typeof runPageJob; MarkdownPacks: typeof MarkdownPacks; markdown: MarkdownRenderer }
 interface Ready { tools: PageTools; init: WorkerInit; run: typeof runPageJob }
 
-/** What the pool guessed this worker will do (see likelyMode in page-pool.ts): what it warms up for first. */
+/** What the pool guessed this worker will do (see likelyMode in pool-plan.ts): what it warms up for first. */
 const likely = (workerData as { likely?: PoolMode } | null)?.likely ?? 'highlight';
 
 let highlighter: Promise<CodeHighlighter> | undefined;

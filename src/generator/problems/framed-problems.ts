@@ -1,9 +1,11 @@
-/** Dev's problems: anything thrown turned into located problems, and the source lines around each for display. */
+/** Problems from anything thrown, located; and the source lines around each, for the terminal and the dev overlay. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { codeFrame } from '../problems/code-frame.js';
-import type { FramedProblem } from './client-script.js';
-import { problem, ReactsiteError, type Problem } from '../problems/problem.js';
+import { codeFrame } from './code-frame.js';
+import { problem, ReactsiteError, type Problem } from './problem.js';
+
+/** A problem with the source lines around it (see code-frame.ts), as the terminal and the dev overlay show it. */
+export interface FramedProblem extends Problem { frame?: string }
 
 /** The errors of anything thrown; an unexpected exception becomes an "internal error" keeping the top of its stack. */
 export function asProblems(e: unknown): Problem[] {

@@ -1,0 +1,96 @@
+/** Dev's rebuild loop: changed paths in, batches applied one at a time, tabs told, the rest rendered in the background. */
+import path from 'node:path';
+import { displayPath } from '../problems/framed-problems.js';
+import { isEmptyPlan, planChanges, type ChangePlan } from './change-plan.js';
+import type { DevSite, UpdateReport } from './dev-site.js';
+import type { EventHub } from './event-hub.js';
+import type { DevTerminal } from './terminal.js';
+
+/** What the loop works on: the site, the tabs, the terminal, the watched folders, and the first build. */
+export interface RebuildOptions { site: DevSite; hub: EventHub; terminal: DevTerminal; root: string; sources: string; ready: Promise<void> }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The rebuild loop of one dev session. */
+export class Rebuilds {
+  private closed = false;
+  private background = { stop: false };
+  private pending: string[] = [];
+  private draining: Promise<void> | undefined;
+
+  constructor(private readonly o: RebuildOptions) {}
+
+  /** Queues changed paths (from the watcher); they are applied once the first build is done, batch after batch. */
+  readonly queue = (paths: readonly string[]): void => {
+    this.pending.push(...paths);
+    this.draining ??= this.o.ready.then(() => this.drain());
+  };
+
+  /** Renders the pages not rendered yet, then runs the integrity gate over the whole site (stopped by the next change). */
+  renderInBackground(): void {
+    const token = (this.background = { stop: false });
+    const { site, terminal } = this.o;
+    void site.renderRest(() => token.stop || this.closed).then(async () => {
+      if (!token.stop) terminal.repeats();
+      const gate = token.stop || this.closed ? undefined : await site.integrity();
+      if (gate && !token.stop) terminal.gate(gate);
+    });
+  }
+
+  /** Stops the loop and the background work. */
+  close(): void {
+    this.closed = true;
+    this.background.stop = true;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.pending.length && !this.closed) {
+      const paths = this.pending;
+      this.pending = [];
+      const plan = planChanges(paths, this.o.root, this.o.sources);
+      if (!isEmptyPlan(plan)) await this.apply(plan, describe(plan)).catch((e: unknown) => this.o.terminal.out.logError(`reactsite dev: internal error while rebuilding: ${(e as Error)?.stack ?? String(e)}`));
+    }
+    this.draining = undefined;
+  }
+
+  private async apply(plan: ChangePlan, what: string): Promise<void> {
+    const { site, hub, terminal } = this.o;
+    const t0 = performance.now();
+    this.background.stop = true;
+    terminal.newRebuild();
+    const report = await site.update(plan);
+    if (this.closed) return;
+    const ms = () => Math.round(performance.now() - t0);
+    terminal.problems(report.warnings);
+    if (report.problems.length) {
+      terminal.problems(report.problems);
+      hub.send('problems', JSON.stringify(report.problems));
+      terminal.out.logError(`✗ ${what} → build failed (${plural(report.problems.length, 'error')}) · ${ms()} ms; the server keeps running`);
+      return;
+    }
+    const sent = this.notify(report);
+    terminal.out.log(`↻ ${what} → ${report.rebuilt.join('; ') || 'nothing'} · ${ms()} ms${sent ? ` (${plural(sent, 'tab')} ${report.cssHref ? 'restyled' : 'reloaded'})` : ''}`);
+    this.renderInBackground();
+  }
+
+  /** Tells the tabs a rebuild affects: new stylesheet, or reload after their page is rendered; returns how many. */
+  private notify(report: UpdateReport): number {
+    const { site, hub } = this.o;
+    if (report.cssHref) return hub.send('css', report.cssHref);
+    const affected = (page?: string) => {
+      if (report.reloadAll || !page || report.pages === 'all') return true;
+      const file = site.fileForPath(page);
+      return file !== undefined && report.pages.has(file);
+    };
+    // Render what open tabs show first, so their reload is served at once; the rest follows in the background.
+    for (const c of hub.list()) if (c.page && affected(c.page)) site.page(site.fileForPath(c.page) ?? '');
+    return hub.send('reload', '', (c) => affected(c.page));
+  }
+}
+
+/** Short description of a batch for the terminal: the file, or how many files of which kinds. */
+function describe(plan: ChangePlan): string {
+  const show = (f: string) => (path.isAbsolute(f) ? displayPath(f) : f);
+  const all = [...plan.bodies, ...plan.pages, ...plan.content, ...plan.publicFiles, ...plan.css, ...plan.code];
+  return all.length === 1 ? show(all[0]!) : `${all.length} files (${all.slice(0, 3).map(show).join(', ')}${all.length > 3 ? ', …' : ''})`;
+}
