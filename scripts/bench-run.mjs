@@ -88,12 +88,16 @@ export function gnuTime(log = console.log) {
   return timeTool;
 }
 
-/** Parses the CLI's `timings: {...}` line (printed with REACTSITE_TIMINGS=1); null when absent. */
+/**
+ * Parses the CLI's `timings: {...}` line (printed with REACTSITE_TIMINGS=1) into flat numbers: the worker pool's
+ * `threads` counts become `workerPages` (tutorial pages rendered on worker threads); null when absent.
+ */
 export function parseTimings(stdout) {
   const m = stdout.match(/^timings: (\{.*\})\s*$/m);
   if (!m) return null;
   try {
-    return JSON.parse(m[1]);
+    const { threads, ...rest } = JSON.parse(m[1]);
+    return threads ? { ...rest, workerPages: threads.pages.workers } : rest;
   } catch {
     return null;
   }

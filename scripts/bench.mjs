@@ -15,9 +15,9 @@ import { CORPUS_VERSION, generateCorpus } from './corpus.mjs';
 
 const SECTIONS = ['real', 'corpora', 'weight', 'browser', 'lighthouse', 'dev'];
 const STAGES = ['load', 'markdown', 'bundle', 'pages', 'render', 'integrity', 'write'];
-// Counts the CLI prints next to its stage times: tutorial pages rendered, reused from the page store, and
-// rendered from packed Markdown trees.
-const COUNTS = ['rendered', 'reused', 'packed'];
+// Counts the CLI prints next to its stage times: tutorial pages rendered, reused from the page store,
+// rendered from packed Markdown trees, and rendered on worker threads.
+const COUNTS = ['rendered', 'reused', 'packed', 'workerPages'];
 
 function parseArgs(argv) {
   const a = { quick: false, runs: undefined, seed: 1, only: undefined, compile: true, keep: false, maxRssGb: 12 };

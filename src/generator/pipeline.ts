@@ -6,7 +6,7 @@
 import type { Route } from '../site/types.js';
 import { BundleCache, bundleKey } from './cache/bundle-cache.js';
 import { bundleClient, bundleServer, loadRendererFile, type ClientBundle, type SiteRenderer } from './bundle/site-bundle.js';
-import { projectCacheDir } from './bundle/package-paths.js';
+import { projectCacheDir } from './cache/cache-keys.js';
 import type { BuildOptions } from './cli/options.js';
 import { loadContent, sourceFile, type Content } from './content/load-content.js';
 import { buildRoutes } from './content/routes.js';

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AssetManifest } from '../../site/types.js';
-import { packageRoot, siteDir, toolVersions } from '../bundle/package-paths.js';
+import { packageRoot, siteDir } from '../bundle/package-paths.js';
+import { toolVersions } from './cache-keys.js';
 import type { ClientBundle } from '../bundle/site-bundle.js';
 
 const FORMAT = 1;

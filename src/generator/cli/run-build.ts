@@ -1,6 +1,6 @@
 /** `reactsite build`: the pipeline into a temp folder, swapped in place of out/ only when the site is whole. */
 import path from 'node:path';
-import { projectCacheDir } from '../bundle/package-paths.js';
+import { projectCacheDir } from '../cache/cache-keys.js';
 import { writeBuild } from '../output/output-dir.js';
 import { startPagePool } from '../workers/page-pool.js';
 import { guard, printTimings, report } from './guard.js';

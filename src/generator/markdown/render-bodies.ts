@@ -11,7 +11,7 @@ import type { MarkdownOptions, MarkdownResult } from './render-markdown.js';
 import type { LazyMarkdown } from './thread-markdown.js';
 import type { PagePool } from '../workers/page-pool.js';
 import type { BuildOptions } from '../cli/options.js';
-import { projectCacheDir, toolVersions } from '../bundle/package-paths.js';
+import { projectCacheDir, toolVersions } from '../cache/cache-keys.js';
 
 /** The Markdown cache of a project (under <root>/.cache/reactsite/md). */
 export function markdownCacheOf(opts: BuildOptions): MarkdownCache {

@@ -18,7 +18,7 @@ import type { PageJob } from './page-job.js';
 import type { PagePool } from '../workers/page-pool.js';
 import { poolMode } from '../workers/pool-plan.js';
 import { PageStore, type PageMeta } from '../cache/page-store.js';
-import { projectCacheDir, toolVersions } from '../bundle/package-paths.js';
+import { projectCacheDir, toolVersions } from '../cache/cache-keys.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 import type { OutputDir } from '../output/output-dir.js';
 import type { LazyMarkdown } from '../markdown/thread-markdown.js';

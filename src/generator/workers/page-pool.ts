@@ -18,7 +18,7 @@ import type { MarkdownJob } from '../markdown/render-bodies.js';
 import type { PageJob, PageTarget } from '../render/page-job.js';
 import type { BuildOptions } from '../cli/options.js';
 import { hasPageStore, type StoredPage } from '../cache/page-store.js';
-import { projectCacheDir } from '../bundle/package-paths.js';
+import { projectCacheDir } from '../cache/cache-keys.js';
 import { likelyMode, MIN_BODIES_FOR_WORKERS, pageWorkerFile, workerCount, type PoolMode } from './pool-plan.js';
 
 /** Sent once to each worker before its first page batch. */
