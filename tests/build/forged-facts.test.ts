@@ -8,23 +8,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { editJson, makeProject } from '../helpers/project.js';
+// The corpus generator's seeded PRNG (mulberry32), so every run generates the same bodies.
+import { prng } from '../../scripts/corpus.mjs';
 
 const BODY_COUNT = 2_000;
 const SEED = 0x5eed_f00d;
 
 type Rng = () => number;
-
-/** mulberry32: a tiny seeded PRNG, so every run generates the same bodies. */
-function prng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One element of `xs`, chosen by `rng`. */
 function pick<T>(rng: Rng, xs: readonly T[]): T {
