@@ -7,7 +7,7 @@ import type { Content } from '../content/load-content.js';
 import type { SourceDoc } from '../content/read-docs.js';
 import { MarkdownCache } from '../cache/markdown-cache.js';
 import { CODE_THEMES } from '../highlight/code-themes.js';
-import type { MarkdownOptions, MarkdownResult } from './render-markdown.js';
+import type { MarkdownJob, MarkdownResult } from './render-markdown.js';
 import type { LazyMarkdown } from './thread-markdown.js';
 import type { PagePool } from '../workers/page-pool.js';
 import type { BuildOptions } from '../cli/options.js';
@@ -27,9 +27,6 @@ export function markdownCacheDir(opts: Pick<BuildOptions, 'root'>): string {
 export function markdownKey(cache: MarkdownCache, doc: SourceDoc, allowRawHtml: boolean): string {
   return cache.key(doc.content, `${allowRawHtml}:${doc.bodyLine}:${doc.file}:${CODE_THEMES.light}/${CODE_THEMES.dark}`);
 }
-
-/** One body to render, wherever it is rendered. */
-export interface MarkdownJob { source: string; options: MarkdownOptions }
 
 /**
  * Where bodies are rendered: `markdown` on this thread, spread over `pool`'s workers too when there are many

@@ -31,6 +31,9 @@ type MarkdownProcessor = Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>;
 /** Options of one body: its file (for located warnings), the file line its body starts on, and raw HTML. */
 export interface MarkdownOptions { file: string; bodyLine: number; allowRawHtml: boolean }
 
+/** One body to render, wherever it is rendered (this thread or a worker). */
+export interface MarkdownJob { source: string; options: MarkdownOptions }
+
 const WARM_UP = `## Warm-up
 
 Text with \`code\`, a [link](/x/) and a table:
