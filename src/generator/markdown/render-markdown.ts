@@ -7,7 +7,12 @@ import rehypeRaw from 'rehype-raw';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { bundledLanguages } from 'shiki';
-import { highlightPreBlocks, preBlockOf, WARM_UP_CODE, type HighlightFn, type PreBlock } from '../highlight/highlight-code.js';
+import { transformerNotationDiff } from '@shikijs/transformers';
+import rehypePrettyCode, { type Options as PrettyCodeOptions } from 'rehype-pretty-code';
+import { CODE_THEMES } from '../highlight/code-themes.js';
+import { WARM_UP_CODE, type HighlightFn } from '../highlight/highlight-code.js';
+import { prettyCodeHighlighter, RunTable } from '../highlight/pretty-code-highlighter.js';
+import { rehypeCodeHtml, rehypeHighlightCode } from './code-blocks.js';
 import { mayHaveAutolinkLiteral, remarkGfmParts, withTableLines, type TableGate } from './gfm.js';
 import { unified, type Processor } from 'unified';
 import type { VFile } from 'vfile';
@@ -50,6 +55,9 @@ Text with \`code\`, a [link](/x/) and a table:
 export class MarkdownRenderer {
   private readonly processors = new Map<string, { processor: MarkdownProcessor; gate: TableGate }>();
 
+  /** The code of the documents in progress, highlighted before rehype-pretty-code asks for it. */
+  private readonly table = new RunTable();
+
   constructor(private readonly highlight: HighlightFn) {}
 
   /** Renders one body to hast. */
@@ -59,7 +67,7 @@ export class MarkdownRenderer {
     const autolinks = mayHaveAutolinkLiteral(source);
     const name = `${opts.allowRawHtml} ${autolinks}`;
     let p = this.processors.get(name);
-    if (!p) this.processors.set(name, (p = createProcessor(opts.allowRawHtml, autolinks, this.highlight)));
+    if (!p) this.processors.set(name, (p = createProcessor(opts.allowRawHtml, autolinks, this.highlight, this.table)));
     const data: FileData = { file: opts.file, bodyLine: opts.bodyLine, code: [], links: [], warnings: [], words: 0 };
     const mdast = withTableLines(p.gate, source, () => p.processor.parse(source));
     const hast = await p.processor.run(mdast, { data } as unknown as VFile);
@@ -76,12 +84,24 @@ export class MarkdownRenderer {
   }
 }
 
-function createProcessor(allowRawHtml: boolean, autolinks: boolean, highlight: HighlightFn): { processor: MarkdownProcessor; gate: TableGate } {
+/** rehype-pretty-code's options: both site themes, the project's highlighter, Shiki's diff notation (`// [!code ++]`). */
+function prettyCodeOptions(table: RunTable): PrettyCodeOptions {
+  return {
+    theme: { dark: CODE_THEMES.dark, light: CODE_THEMES.light },
+    keepBackground: false,
+    defaultLang: { block: 'plaintext' },
+    getHighlighter: prettyCodeHighlighter as unknown as PrettyCodeOptions['getHighlighter'],
+    transformers: [table.transformer(), transformerNotationDiff({ matchAlgorithm: 'v3' })],
+  };
+}
+
+function createProcessor(allowRawHtml: boolean, autolinks: boolean, highlight: HighlightFn, table: RunTable): { processor: MarkdownProcessor; gate: TableGate } {
   const gate: TableGate = {};
   const gfm = unified().use(remarkParse).use(remarkGfmParts, { autolinks, gate });
   const base = gfm.use(remarkFacts, { allowRawHtml }).use(remarkRehype, { allowDangerousHtml: allowRawHtml });
   const withRaw = allowRawHtml ? base.use(rehypeRaw) : base;
-  return { processor: withRaw.use(rehypeFinish, { highlight }) as unknown as MarkdownProcessor, gate };
+  const code = withRaw.use(rehypeFinish).use(rehypeHighlightCode, { highlight, table }).use(rehypePrettyCode, prettyCodeOptions(table)).use(rehypeCodeHtml, { table });
+  return { processor: code as unknown as MarkdownProcessor, gate };
 }
 
 type AnyNode = { type: string; position?: unknown; children?: AnyNode[] };
@@ -127,24 +147,19 @@ function visitCode(node: Code, data: FileData, line: number) {
 
 /**
  * One pass over the HTML tree: drops source positions (not rendered, and they would triple the size of the
- * cached tree), gives h1-h6 stable GitHub-style ids (unique within the body), and highlights code blocks.
+ * cached tree) and gives h1-h6 stable GitHub-style ids (unique within the body).
  */
-function rehypeFinish(options: { highlight: HighlightFn }) {
-  return async (tree: HastRoot) => {
+function rehypeFinish() {
+  return (tree: HastRoot) => {
     const slugger = new GithubSlugger();
-    const blocks: PreBlock[] = [];
-    walk(tree as AnyNode, (node, parent, index) => {
+    walk(tree as AnyNode, (node) => {
       delete node.position;
       if (node.type !== 'element') return;
       const el = node as unknown as Element;
       if (el.tagName.length === 2 && /^h[1-6]$/.test(el.tagName) && !el.properties.id) el.properties.id = slugger.slug(hastText(el));
-      const block = parent && el.tagName === 'pre' ? preBlockOf(el, parent as unknown as Element, index) : undefined;
-      if (block) {
-        blocks.push(block);
-        return false;
-      }
+      // Code is left to rehype-pretty-code.
+      if (el.tagName === 'pre') return false;
     });
-    await highlightPreBlocks(blocks, options.highlight);
   };
 }
 

@@ -11,7 +11,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { SiteData } from '../../site/types.js';
-import type { CodeBlock } from '../highlight/highlight-code.js';
+import type { BlockRuns, CodeBlock } from '../highlight/highlight-code.js';
 import { blockKey } from '../highlight/fenced-code.js';
 import type { MarkdownJob, MarkdownResult } from '../markdown/render-markdown.js';
 import type { PageJob, PageTarget } from '../render/page-job.js';
@@ -32,8 +32,8 @@ export type Batch = { id: number; jobs: PageJob[] } | { id: number; md: Markdown
 /** How many jobs of each kind each side did, and how many code blocks the workers highlighted for the main thread. */
 export interface PoolStats { pages: { main: number; workers: number }; markdown: { main: number; workers: number }; highlighted: number }
 
-/** What a worker answers for highlighting: inner HTML per block, or an error. */
-export interface HighlightReply { hl: number; html?: string[]; error?: string }
+/** What a worker answers for highlighting: the runs of each block, or an error. */
+export interface HighlightReply { hl: number; runs?: BlockRuns[]; error?: string }
 
 /**
  * The page workers of a `build`: started now when pages will likely be rendered (no page store yet), so they
@@ -48,7 +48,7 @@ export function startPagePool(opts: Pick<BuildOptions, 'root' | 'cache'>): PageP
 export class PagePool {
   private workers: Worker[] = [];
   private readonly onBatch = new Map<Worker, (m: BatchReply) => void>();
-  private readonly highlights = new Map<number, { resolve: (html: string[]) => void; reject: (e: Error) => void }>();
+  private readonly highlights = new Map<number, { resolve: (runs: BlockRuns[]) => void; reject: (e: Error) => void }>();
   private nextHighlight = 0;
   private readonly prefetched = new Map<string, number>();
   private failure: Error | undefined;
@@ -75,7 +75,7 @@ export class PagePool {
         if ('hl' in m) {
           const p = this.highlights.get(m.hl);
           this.highlights.delete(m.hl);
-          if (m.html) p?.resolve(m.html);
+          if (m.runs) p?.resolve(m.runs);
           else p?.reject(new Error(m.error ?? 'highlighting failed'));
         } else this.onBatch.get(w)?.(m);
       });
@@ -128,8 +128,8 @@ export class PagePool {
     shares.forEach((blocks, i) => blocks.length && this.workers[i]!.postMessage({ prefetch: blocks }));
   }
 
-  /** Highlights `blocks` on a worker (the one given them by prefetch, else round robin); resolves to their inner HTML. */
-  readonly highlight = (blocks: CodeBlock[]): Promise<string[]> => {
+  /** Highlights `blocks` on a worker (the one given them by prefetch, else round robin); resolves to their runs. */
+  readonly highlight = (blocks: CodeBlock[]): Promise<BlockRuns[]> => {
     this.spawn();
     if (this.failure || !this.workers.length) return Promise.reject(this.failure ?? new Error('no page worker to highlight on'));
     const id = this.nextHighlight++;

@@ -7,7 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { CodeBlock, CodeHighlighter } from '../highlight/highlight-code.js';
+import type { BlockRuns, CodeBlock, CodeHighlighter } from '../highlight/highlight-code.js';
 import type { MarkdownPacks } from '../cache/markdown-pack.js';
 import type { MarkdownJob, MarkdownRenderer } from '../markdown/render-markdown.js';
 import type { PageJob, PageTools, runPageJob } from '../render/page-job.js';
@@ -46,7 +46,7 @@ let ready: Promise<Ready> | undefined;
 
 /** Code forecast by the main thread: highlighted while idle, one block at a time, each taken once when asked for. */
 const forecast: CodeBlock[] = [];
-const forecastDone = new Map<string, string>();
+const forecastDone = new Map<string, BlockRuns>();
 const asked = new Set<string>();
 let pumping = false;
 async function pump(): Promise<void> {
@@ -64,10 +64,10 @@ async function pump(): Promise<void> {
   pumping = false;
 }
 
-/** The inner HTML of `blocks`: forecast ones as already made, the others now. */
-async function highlightRequested(blocks: CodeBlock[]): Promise<string[]> {
+/** The runs of `blocks`: forecast ones as already made, the others now. */
+async function highlightRequested(blocks: CodeBlock[]): Promise<BlockRuns[]> {
   const h = await highlighting();
-  const out: string[] = [];
+  const out: BlockRuns[] = [];
   for (const b of blocks) {
     const key = blockKey(b);
     asked.add(key);
@@ -102,7 +102,7 @@ parentPort?.on('message', (message: Control | Batch) => {
     const { id, blocks } = msg.hl;
     void highlightRequested(blocks)
       .then(
-        (html): HighlightReply => ({ hl: id, html }),
+        (runs): HighlightReply => ({ hl: id, runs }),
         (e: Error): HighlightReply => ({ hl: id, error: e.message }),
       )
       .then((reply) => parentPort!.postMessage(reply));

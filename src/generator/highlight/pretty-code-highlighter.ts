@@ -1,0 +1,89 @@
+/**
+ * The highlighter rehype-pretty-code is given (its `getHighlighter` option): Shiki's own hast building and
+ * transformers over the runs this project's highlighter made beforehand, so the plugin's synchronous
+ * `codeToHtml` only turns class-coloured runs into small HTML, never tokenizes. The runs of the documents being
+ * rendered sit in a RunTable, which each Markdown renderer hands to the plugin as a transformer of its options.
+ */
+import { hastToHtml, tokensToHast, type ShikiTransformer, type ShikiTransformerContextSource, type ThemedToken } from '@shikijs/core';
+import type { BlockRuns, CodeBlock } from './highlight-code.js';
+
+/** The name of the transformer that carries a renderer's RunTable to the highlighter. */
+const TABLE = 'reactsite:runs';
+
+/** Runs of the code blocks of the documents in progress, counted by how many documents hold each. */
+export class RunTable {
+  private readonly entries = new Map<string, { runs: BlockRuns; holders: number }>();
+
+  /** Adds a document's block (or one more holder of it). */
+  hold(block: CodeBlock, runs: BlockRuns): void {
+    const key = keyOf(block);
+    const e = this.entries.get(key);
+    if (e) e.holders++;
+    else this.entries.set(key, { runs, holders: 1 });
+  }
+
+  /** Drops a document's hold on a block. */
+  release(block: CodeBlock): void {
+    const key = keyOf(block);
+    const e = this.entries.get(key);
+    if (e && --e.holders <= 0) this.entries.delete(key);
+  }
+
+  /** The runs of a block held by a document in progress. */
+  get(block: CodeBlock): BlockRuns | undefined {
+    return this.entries.get(keyOf(block))?.runs;
+  }
+
+  /** The transformer that hands this table to the highlighter (put it in rehype-pretty-code's `transformers`). */
+  transformer(): ShikiTransformer {
+    return { name: TABLE, table: this } as ShikiTransformer;
+  }
+}
+
+const keyOf = (b: CodeBlock) => `${b.lang}\0${b.text}`;
+
+/** Runs of text no grammar coloured (a language nobody highlighted: rehype-pretty-code falls back to plain text). */
+function plainRuns(text: string): BlockRuns {
+  return text.split(/\r?\n/).map((line) => (line ? [[line, '']] : []));
+}
+
+/** Shiki tokens of `runs`: one per run, its classes as the span's class attribute. */
+function tokensOf(runs: BlockRuns): ThemedToken[][] {
+  let offset = 0;
+  return runs.map((line) => {
+    const tokens = line.map(([content, cls]): ThemedToken => {
+      const token: ThemedToken = { content, offset, ...(cls ? { htmlAttrs: { class: cls } } : {}) };
+      offset += content.length;
+      return token;
+    });
+    offset += 1;
+    return tokens;
+  });
+}
+
+type CodeOptions = { lang: string; meta?: Record<string, unknown>; transformers?: ShikiTransformer[] } & Record<string, unknown>;
+
+/** `code` as Shiki's HTML (`pre.shiki > code > span.line > span`), built from the runs held for it, through the transformers. */
+function codeToHtml(code: string, options: CodeOptions): string {
+  const transformers = (options.transformers ?? []).filter((t) => t.name !== TABLE);
+  const table = (options.transformers?.find((t) => t.name === TABLE) as { table?: RunTable } | undefined)?.table;
+  const runs = table?.get({ lang: options.lang, text: code }) ?? plainRuns(code);
+  const context = { meta: options.meta ?? {}, options, source: code } as unknown as ShikiTransformerContextSource;
+  let tokens = tokensOf(runs);
+  for (const t of transformers) tokens = t.tokens?.call(context as never, tokens) || tokens;
+  const hast = tokensToHast(tokens, { ...options, transformers, themeName: '', rootStyle: false } as never, context);
+  return hastToHtml(hast);
+}
+
+/** The object rehype-pretty-code calls: no grammars to load (the runs are made before), no themes to read. */
+const highlighter = {
+  loadLanguage: async () => undefined,
+  getLoadedLanguages: () => [] as string[],
+  getTheme: (name: string) => ({ name, settings: [] }),
+  codeToHtml,
+};
+
+/** rehype-pretty-code's `getHighlighter`: the same stateless highlighter for every processor. */
+export function prettyCodeHighlighter(): Promise<typeof highlighter> {
+  return Promise.resolve(highlighter);
+}

@@ -1,0 +1,101 @@
+/**
+ * Code in the rehype pipeline, around rehype-pretty-code: before it, every fenced block and every inline code
+ * with a language (`{:jsx}`) is highlighted in one batch into the renderer's RunTable (on this thread or a warm
+ * worker); after it, each code element's lines become one HTML string on `data.html`, so a block is one leaf to
+ * the page renderer and the caches instead of hundreds of spans.
+ */
+import type { Element, ElementContent, Root } from 'hast';
+import { toString as hastText } from 'hast-util-to-string';
+import { find, html as htmlSchema } from 'property-information';
+import type { VFile } from 'vfile';
+import { escapeText, type CodeBlock, type HighlightFn } from '../highlight/highlight-code.js';
+import type { RunTable } from '../highlight/pretty-code-highlighter.js';
+
+type AnyNode = { type: string; children?: AnyNode[] };
+
+/** Calls `f` on every element of a tree with its parent. */
+function eachElement(node: AnyNode, f: (el: Element, parent: AnyNode) => void): void {
+  for (const child of node.children ?? []) {
+    if (child.type === 'element') f(child as unknown as Element, node);
+    eachElement(child, f);
+  }
+}
+
+/** The language a fenced block's `code` element names (`language-x`), else plain text. */
+function blockLanguage(code: Element): string {
+  const cls = ([] as unknown[]).concat(code.properties.className ?? []).map(String).find((c) => c.startsWith('language-'));
+  return cls ? cls.slice(9) : 'plaintext';
+}
+
+/** An inline code's text without its `{:lang}` suffix, and that language, as rehype-pretty-code reads them; undefined without one. */
+export function inlineCodeLanguage(value: string): { text: string; lang: string } | undefined {
+  if (/\\\{:[a-zA-Z.-]+\}$/.test(value)) return undefined;
+  const m = /\{:([a-zA-Z.-]+)\}$/.exec(value);
+  if (!m || m[1]![0] === '.') return undefined;
+  return { text: value.slice(0, m.index), lang: m[1]! };
+}
+
+/** The blocks of a tree rehype-pretty-code will highlight: `pre > code` and inline code ending in `{:lang}`. */
+function codeBlocksOf(tree: Root): CodeBlock[] {
+  const blocks: CodeBlock[] = [];
+  eachElement(tree as AnyNode, (el, parent) => {
+    if (el.tagName !== 'code') return;
+    if ((parent as Element).tagName === 'pre') return void blocks.push({ lang: blockLanguage(el), text: hastText(el).replace(/\n$/, '') });
+    const first = el.children[0];
+    const only = el.children.length === 1 && first?.type === 'text' ? first.value : undefined;
+    const inline = only === undefined ? undefined : inlineCodeLanguage(only);
+    if (inline) blocks.push(inline);
+  });
+  return blocks;
+}
+
+/** rehype plugin, before rehype-pretty-code: highlights the tree's code in one batch and holds it in `table`. */
+export function rehypeHighlightCode(options: { highlight: HighlightFn; table: RunTable }) {
+  return async (tree: Root, file: VFile) => {
+    const blocks = codeBlocksOf(tree);
+    if (!blocks.length) return;
+    const runs = await options.highlight(blocks);
+    blocks.forEach((b, i) => options.table.hold(b, runs[i]!));
+    (file.data as { heldCode?: CodeBlock[] }).heldCode = blocks;
+  };
+}
+
+/** rehype plugin, after rehype-pretty-code: each code element's lines as one HTML string; the table lets go of the tree's code. */
+export function rehypeCodeHtml(options: { table: RunTable }) {
+  return (tree: Root, file: VFile) => {
+    for (const b of (file.data as { heldCode?: CodeBlock[] }).heldCode ?? []) options.table.release(b);
+    eachElement(tree as AnyNode, (el, parent) => {
+      if (el.tagName !== 'code' || !('data-language' in el.properties)) return;
+      // The stylesheet lays lines out as a grid; the inline style rehype-pretty-code adds for it is not needed.
+      if (typeof el.properties.style === 'string') el.properties.style = el.properties.style.replace('display: grid;', '') || undefined;
+      if ((parent as Element).tagName === 'pre') (parent as Element).properties.tabIndex = 0;
+      el.data = { ...el.data, html: childrenHtml(el.children) } as Element['data'];
+      el.children = [];
+    });
+  };
+}
+
+/** The HTML of highlighted code: its spans and marks, text escaped as React escapes it (`"` too), spans without attributes left out. */
+function childrenHtml(nodes: readonly ElementContent[]): string {
+  let out = '';
+  for (const n of nodes) {
+    if (n.type === 'text') out += escapeText(n.value);
+    else if (n.type === 'element') {
+      const attrs = attributes(n);
+      out += n.tagName === 'span' && !attrs ? childrenHtml(n.children) : `<${n.tagName}${attrs}>${childrenHtml(n.children)}</${n.tagName}>`;
+    }
+  }
+  return out;
+}
+
+/** An element's attributes as HTML (` name="value"`...), in property order. */
+function attributes(el: Element): string {
+  let out = '';
+  for (const [key, value] of Object.entries(el.properties)) {
+    if (value === undefined || value === null || value === false) continue;
+    const name = find(htmlSchema, key).attribute;
+    const text = Array.isArray(value) ? value.join(find(htmlSchema, key).commaSeparated ? ', ' : ' ') : value === true ? '' : String(value);
+    out += ` ${name}="${text.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
+  }
+  return out;
+}
