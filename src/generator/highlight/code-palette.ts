@@ -93,21 +93,23 @@ function colorOf(t: ResolvedTheme, id: number): string {
  */
 export function codePaletteCss(): string {
   const { dark, light } = themes();
+  // Blocks and inline code with a language (both are rehype-pretty-code figures: a figure, or a span).
+  const code = '[data-rehype-pretty-code-figure]';
   const rules: string[] = [
-    `.code-block code{color:${colorOf(light, light.fg)}}`,
-    `html.dark .code-block code{color:${colorOf(dark, dark.fg)}}`,
-    'html.dark .code-block code span{color:inherit;font-style:normal;font-weight:inherit;text-decoration:none}',
+    `${code} code{color:${colorOf(light, light.fg)}}`,
+    `html.dark ${code} code{color:${colorOf(dark, dark.fg)}}`,
+    `html.dark ${code} code span{color:inherit;font-style:normal;font-weight:inherit;text-decoration:none}`,
   ];
   const font = (prefix: string, scope: string) => [
-    `${scope}.code-block .${prefix}i{font-style:italic}`,
-    `${scope}.code-block .${prefix}b{font-weight:bold}`,
-    `${scope}.code-block .${prefix}u{text-decoration:underline}`,
-    `${scope}.code-block .${prefix}s{text-decoration:line-through}`,
-    `${scope}.code-block .${prefix}u.${prefix}s{text-decoration:underline line-through}`,
+    `${scope}${code} .${prefix}i{font-style:italic}`,
+    `${scope}${code} .${prefix}b{font-weight:bold}`,
+    `${scope}${code} .${prefix}u{text-decoration:underline}`,
+    `${scope}${code} .${prefix}s{text-decoration:line-through}`,
+    `${scope}${code} .${prefix}u.${prefix}s{text-decoration:underline line-through}`,
   ];
   for (const [t, scope] of [[light, ''], [dark, 'html.dark ']] as const) {
     t.colors.forEach((_, id) => {
-      if (id > 0 && id !== t.fg) rules.push(`${scope}.code-block .${t.prefix}${id}{color:${colorOf(t, id)}}`);
+      if (id > 0 && id !== t.fg) rules.push(`${scope}${code} .${t.prefix}${id}{color:${colorOf(t, id)}}`);
     });
     rules.push(...font(t.prefix, scope));
   }

@@ -12,7 +12,8 @@ import rehypePrettyCode, { type Options as PrettyCodeOptions } from 'rehype-pret
 import { CODE_THEMES } from '../highlight/code-themes.js';
 import { WARM_UP_CODE, type HighlightFn } from '../highlight/highlight-code.js';
 import { prettyCodeHighlighter, RunTable } from '../highlight/pretty-code-highlighter.js';
-import { rehypeCodeHtml, rehypeHighlightCode } from './code-blocks.js';
+import { inlineCodeLanguage, rehypeCodeHtml, rehypeHighlightCode } from './code-blocks.js';
+import { fenceMetaProblems } from './fence-meta.js';
 import { mayHaveAutolinkLiteral, remarkGfmParts, withTableLines, type TableGate } from './gfm.js';
 import { unified, type Processor } from 'unified';
 import type { VFile } from 'vfile';
@@ -121,7 +122,11 @@ function remarkFacts(options: { allowRawHtml: boolean }) {
     walk(tree as AnyNode, (n) => {
       const node = n as unknown as MdastRoot['children'][number];
       if (node.type === 'text') data.words += countWords(node.value);
-      if (node.type === 'inlineCode') data.words += 1;
+      if (node.type === 'inlineCode') {
+        data.words += 1;
+        const inline = inlineCodeLanguage(node.value);
+        if (inline && !isKnownLanguage(inline.lang.toLowerCase())) data.warnings.push(unknownLanguage(inline.lang, { file: data.file, line: at(node.position?.start.line), field: 'inline code language' }));
+      }
       if (node.type === 'html' && !options.allowRawHtml) {
         // Raw HTML is shown as text unless the site opts in (site.json "allowRawHtml").
         (node as unknown as { type: string }).type = 'text';
@@ -132,15 +137,24 @@ function remarkFacts(options: { allowRawHtml: boolean }) {
   };
 }
 
+/** Whether Shiki highlights `lang` (lowercase), or it is one of the names of plain text. */
+function isKnownLanguage(lang: string): boolean {
+  return PLAIN.has(lang) || lang in bundledLanguages;
+}
+
+/** The warning for a language Shiki does not know, with the nearest one it does. */
+function unknownLanguage(lang: string, where: { file: string; line: number; field: string }): Problem {
+  const near = nearest(lang.toLowerCase(), Object.keys(bundledLanguages));
+  const hint = `${near ? `did you mean "${near}"? Otherwise use` : 'use'} a language Shiki knows (jsx, tsx, js, ts, bash, css, html, json, ...) or "text"`;
+  return warning(`unknown code language "${lang}", shown as plain text`, { ...where, hint });
+}
+
 function visitCode(node: Code, data: FileData, line: number) {
   const lang = (node.lang ?? '').toLowerCase();
   data.code.push({ lang, meta: node.meta ?? '', value: node.value, line });
-  const known = !lang || PLAIN.has(lang) || lang in bundledLanguages;
-  if (!known) {
-    const near = nearest(lang, Object.keys(bundledLanguages));
-    const hint = `${near ? `did you mean "${near}"? Otherwise use` : 'use'} a language Shiki knows (jsx, tsx, js, ts, bash, css, html, json, ...) or "text"`;
-    data.warnings.push(warning(`unknown code language "${node.lang}", shown as plain text`, { file: data.file, line, field: 'code fence language', hint }));
-  }
+  const known = !lang || isKnownLanguage(lang);
+  if (!known) data.warnings.push(unknownLanguage(node.lang!, { file: data.file, line, field: 'code fence language' }));
+  for (const p of fenceMetaProblems(node.meta ?? '', node.value.split(/\r?\n/).length)) data.warnings.push(warning(p.message, { file: data.file, line, field: 'code fence meta', hint: p.hint }));
   // Unknown or absent languages are highlighted (and labelled) as plain text.
   if (!known || PLAIN.has(lang) || !lang) node.lang = 'plaintext';
 }

@@ -70,21 +70,29 @@ function Code({ node, children, ...props }: Props<'code'> & { node?: { data?: { 
   return <code {...props}>{children}</code>;
 }
 
-/** A highlighted code block: language label and Copy button above the code. */
+/**
+ * A highlighted code block (rehype-pretty-code's figure): its title (`title="…"`) first, then the language label
+ * and the Copy button, the code, and its caption (`caption="…"`) last. Inline code with a language is a span.
+ */
 function CodeFigure({ node: _n, children, ...props }: Props<'figure'>) {
   if (!('data-rehype-pretty-code-figure' in props)) return <figure {...props}>{children}</figure>;
   let language = 'text';
+  const title: ReactNode[] = [];
+  const rest: ReactNode[] = [];
   Children.forEach(children, (child) => {
-    if (isValidElement<{ 'data-language'?: string }>(child) && child.props['data-language']) language = child.props['data-language'];
+    if (!isValidElement<{ 'data-language'?: string; 'data-rehype-pretty-code-title'?: string }>(child)) return void rest.push(child);
+    if (child.props['data-language']) language = child.props['data-language'];
+    (child.props['data-rehype-pretty-code-title'] !== undefined ? title : rest).push(child);
   });
   const label = language === 'plaintext' ? 'text' : language;
   return (
     <figure className="code-block" {...props}>
+      {title}
       <div className="code-head">
         <span className="code-lang">{label}</span>
         <Island name="CopyButton" props={{ language }} when="idle" />
       </div>
-      {children}
+      {rest}
     </figure>
   );
 }

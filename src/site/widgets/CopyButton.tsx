@@ -1,6 +1,6 @@
 /** Island: the Copy button of a code block; copies the block's code (read from the page) to the clipboard. */
 import { useRef } from 'react';
-import { copyText } from './copy-text.js';
+import { codeOfLines, copyText } from './copy-text.js';
 import { useCopied } from './use-copied.js';
 
 /** Props: the block's language, used to strip shell prompts. */
@@ -9,7 +9,8 @@ export default function CopyButton({ language }: { language?: string }) {
   const ref = useRef<HTMLButtonElement>(null);
   const onClick = () => {
     const code = ref.current?.closest('figure')?.querySelector('pre code');
-    copy(copyText(code?.textContent ?? '', language));
+    const lines = [...(code?.querySelectorAll(':scope > [data-line]') ?? [])].map((l) => ({ text: l.textContent ?? '', removed: l.classList.contains('remove') }));
+    copy(copyText(lines.length ? codeOfLines(lines) : (code?.textContent ?? ''), language));
   };
   return (
     <button ref={ref} type="button" className="copy-btn" onClick={onClick} aria-label={copied ? 'Copied!' : 'Copy code'} data-copied={copied || undefined}>

@@ -1,4 +1,15 @@
-/** What the Copy button puts on the clipboard: the code as shown, without shell `$ ` prompts. */
+/** What the Copy button puts on the clipboard: the code alone, without removed diff lines or shell `$ ` prompts. */
+
+/** One line of a code block as the page shows it: its text, and whether it is a removed line of a diff. */
+export interface ShownLine { text: string; removed: boolean }
+
+/**
+ * The code of a block's lines: lines marked removed (`// [!code --]`) left out, and the one space that keeps an
+ * empty line visible dropped. Line numbers and highlight marks are styling, not text, so they never get in.
+ */
+export function codeOfLines(lines: readonly ShownLine[]): string {
+  return lines.filter((l) => !l.removed).map((l) => (l.text === ' ' ? '' : l.text)).join('\n');
+}
 
 const SHELL = new Set(['bash', 'sh', 'shell', 'zsh', 'console', 'shellscript', 'shellsession', 'powershell']);
 
