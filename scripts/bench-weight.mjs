@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium } from 'playwright';
 import { browserPath, LAUNCH_ARGS } from './browser-path.mjs';
 import { startPreview } from './bench-run.mjs';
 

@@ -3,7 +3,7 @@
 // "cold": the link is followed with no hover or focus first, so nothing was prefetched (keyboard-less, e.g. a script).
 // "hover": the pointer rests on the link for DWELL ms (a person aiming and clicking), then the link is clicked.
 // Prefetch here is the DrawerButton island marking the link for the page's speculation rules (see prefetch.ts).
-import { chromium } from 'playwright-core';
+import { chromium } from 'playwright';
 import { browserPath, LAUNCH_ARGS } from './browser-path.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4173';

@@ -1,7 +1,7 @@
 // Takes screenshots of the built site (served by `reactsite preview`) in both themes at phone and desktop
 // widths, for a person to look at: node scripts/screenshots.mjs [baseURL] [outDir]
 import fs from 'node:fs';
-import { chromium } from 'playwright-core';
+import { chromium } from 'playwright';
 import { browserPath, LAUNCH_ARGS } from './browser-path.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4173';

@@ -1,6 +1,6 @@
 /** Accessibility of every page type in both themes at 375 and 1280 px: axe-core finds nothing; keyboard, landmarks, h1. */
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { useBuiltSite } from '../helpers/server.js';
 import { allHydrated, DESKTOP, hydrated, openPage, PHONE } from '../helpers/site-page.js';

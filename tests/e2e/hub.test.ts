@@ -1,7 +1,7 @@
 /** The tutorial hub and the other screens in a real Chromium: drawer, search, sidebar, prefetch, article view, landing. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { useBuiltSite } from '../helpers/server.js';
 import { DESKTOP, holdNavigation, hydrated, openPage, PHONE, type OpenOptions } from '../helpers/site-page.js';

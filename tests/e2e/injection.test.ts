@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decodeAttr } from '../../src/generator/verify/html-facts.js';
 import { launchBrowser } from '../helpers/browser.js';

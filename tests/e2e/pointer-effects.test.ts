@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { useBuiltSite } from '../helpers/server.js';
 

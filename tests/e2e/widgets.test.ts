@@ -1,5 +1,5 @@
 /** The site's widgets in a real Chromium at 375 and 1280 px: navbar, theme switch, code Copy, share widget, ads panel. */
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { useBuiltSite } from '../helpers/server.js';
 import { DESKTOP, holdNavigation, hydrated, openPage, PHONE, type OpenOptions } from '../helpers/site-page.js';

@@ -1,5 +1,5 @@
 /** A real headless Chromium for the end-to-end tests, found (or installed by `npm test`'s pretest) by the project. */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser } from 'playwright';
 // @ts-expect-error: plain ESM helper shared with the scripts
 import { browserPath, LAUNCH_ARGS } from '../../scripts/browser-path.mjs';
 

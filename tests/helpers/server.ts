@@ -1,6 +1,6 @@
 /** Serves a built out/ on 127.0.0.1 with the project's own static server (the one `preview` uses). */
 import http from 'node:http';
-import type { Browser } from 'playwright-core';
+import type { Browser } from 'playwright';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { diskSource, listen, staticHandler } from '../../src/generator/serve/static-server.js';
 import { launchBrowser } from './browser.js';

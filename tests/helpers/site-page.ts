@@ -1,5 +1,5 @@
 /** Opening a page of the built site in a fresh browser context, at a phone or desktop width, in a chosen theme. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright';
 
 /** The two widths every widget is proven at. */
 export const PHONE = { width: 375, height: 812 };
