@@ -81,7 +81,8 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   // A build renders tutorial bodies in its page stage; it keeps no page trees or HTML.
   const mdContent = build ? { ...content, bodies: new Map() } : content;
   // Before waiting for the bundles: esbuild runs in its own process meanwhile.
-  const threads = { markdown: lazyMarkdown(), pool: run.pool };
+  const blocksDir = opts.cache ? projectCacheDir(opts.root, 'blocks') : undefined;
+  const threads = { markdown: lazyMarkdown({ blocksDir }), pool: run.pool, blocksDir };
   const markdown: BuildResult['markdown'] = await time('markdown', () => renderBodies(mdContent, opts, threads));
   const { client, renderer } = await bundling;
   const data = siteDataOf(content, markdown, opts, client.manifest);

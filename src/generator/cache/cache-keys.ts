@@ -5,7 +5,7 @@ import path from 'node:path';
 import { packageRoot } from '../bundle/package-paths.js';
 
 /** A folder of the project's own cache, `<root>/.cache/reactsite/<part>` (git-ignored). */
-export function projectCacheDir(root: string, part: 'md' | 'pages' | 'bundle' | 'trash'): string {
+export function projectCacheDir(root: string, part: 'md' | 'pages' | 'bundle' | 'trash' | 'blocks'): string {
   return path.join(root, '.cache', 'reactsite', part);
 }
 
@@ -25,7 +25,7 @@ export function toolVersions(): string {
     }
   };
   const nm = path.join(packageRoot(), 'node_modules');
-  const deps = ['shiki', 'remark-gfm', 'remark-parse', 'remark-rehype', 'unified'].map((d) => `${d}@${read(path.join(nm, d, 'package.json'))}`);
+  const deps = ['shiki', '@shikijs/themes', '@shikijs/transformers', 'rehype-pretty-code', 'remark-gfm', 'remark-parse', 'remark-rehype', 'unified'].map((d) => `${d}@${read(path.join(nm, d, 'package.json'))}`);
   return (versions = [`reactsite@${read(path.join(packageRoot(), 'package.json'))}`, ...deps, `code:${generatorCodeHash()}`].join(':'));
 }
 

@@ -6,6 +6,7 @@ import { generatedFiles } from '../render/host-files.js';
 import { renderRoute } from '../render/render-route.js';
 import { siteDataOf } from '../render/site-data.js';
 import { lazyMarkdown } from '../markdown/thread-markdown.js';
+import { projectCacheDir } from '../cache/cache-keys.js';
 import { PagePool } from '../workers/page-pool.js';
 import { workerCount } from '../workers/pool-plan.js';
 import type { ChangePlan } from './change-plan.js';
@@ -63,7 +64,8 @@ export class DevSite {
 
   constructor(private readonly o: DevSiteOptions) {
     // Dev's highlighter remembers blocks: re-rendering an edited body then only highlights its new code.
-    this.content = new DevContent(o.opts, { markdown: lazyMarkdown({ memoLimit: 20_000 }), pool: this.pool });
+    const blocksDir = o.opts.cache ? projectCacheDir(o.opts.root, 'blocks') : undefined;
+    this.content = new DevContent(o.opts, { markdown: lazyMarkdown({ memoLimit: 20_000, blocksDir }), pool: this.pool, blocksDir });
     this.code = new DevCode(o.siteDir);
   }
 

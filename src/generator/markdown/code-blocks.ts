@@ -10,14 +10,15 @@ import { find, html as htmlSchema } from 'property-information';
 import type { VFile } from 'vfile';
 import { escapeText, type CodeBlock, type HighlightFn } from '../highlight/highlight-code.js';
 import type { RunTable } from '../highlight/pretty-code-highlighter.js';
+import type { BlockCache, BlockInput } from '../cache/block-cache.js';
 
 type AnyNode = { type: string; children?: AnyNode[] };
 
-/** Calls `f` on every element of a tree with its parent. */
-function eachElement(node: AnyNode, f: (el: Element, parent: AnyNode) => void): void {
+/** Calls `f` on every element of a tree with its parent and grandparent. */
+function eachElement(node: AnyNode, f: (el: Element, parent: AnyNode, grandparent: AnyNode | undefined) => void, parent?: AnyNode): void {
   for (const child of node.children ?? []) {
-    if (child.type === 'element') f(child as unknown as Element, node);
-    eachElement(child, f);
+    if (child.type === 'element') f(child as unknown as Element, node, parent);
+    eachElement(child, f, node);
   }
 }
 
@@ -35,43 +36,79 @@ export function inlineCodeLanguage(value: string): { text: string; lang: string 
   return { text: value.slice(0, m.index), lang: m[1]! };
 }
 
-/** The blocks of a tree rehype-pretty-code will highlight: `pre > code` and inline code ending in `{:lang}`. */
-function codeBlocksOf(tree: Root): CodeBlock[] {
-  const blocks: CodeBlock[] = [];
-  eachElement(tree as AnyNode, (el, parent) => {
+/** A code element rehype-pretty-code will turn into a figure (a block's `pre`) or a span (inline code with a language). */
+interface CodeSite { el: Element; parent: AnyNode; block: CodeBlock; input: BlockInput }
+
+/** The code of a tree rehype-pretty-code will highlight: `pre > code` blocks and inline code ending in `{:lang}`. */
+function codeSitesOf(tree: Root): CodeSite[] {
+  const sites: CodeSite[] = [];
+  eachElement(tree as AnyNode, (el, parent, grandparent) => {
     if (el.tagName !== 'code') return;
-    if ((parent as Element).tagName === 'pre') return void blocks.push({ lang: blockLanguage(el), text: hastText(el).replace(/\n$/, '') });
+    if ((parent as Element).tagName === 'pre' && grandparent) {
+      const block = { lang: blockLanguage(el), text: hastText(el).replace(/\n$/, '') };
+      const meta = String((el.data as { meta?: unknown } | undefined)?.meta ?? '');
+      return void sites.push({ el: parent as unknown as Element, parent: grandparent, block, input: { inline: false, lang: block.lang, meta, code: block.text } });
+    }
     const first = el.children[0];
     const only = el.children.length === 1 && first?.type === 'text' ? first.value : undefined;
     const inline = only === undefined ? undefined : inlineCodeLanguage(only);
-    if (inline) blocks.push(inline);
+    if (inline) sites.push({ el, parent, block: inline, input: { inline: true, lang: inline.lang, meta: '', code: inline.text } });
   });
-  return blocks;
+  return sites;
 }
 
-/** rehype plugin, before rehype-pretty-code: highlights the tree's code in one batch and holds it in `table`. */
-export function rehypeHighlightCode(options: { highlight: HighlightFn; table: RunTable }) {
+/** What the code step keeps of a document between its two plugins: the held blocks, and the new ones to store. */
+interface CodeData { heldCode?: CodeBlock[]; newBlocks?: [key: string, el: Element][] }
+
+/**
+ * rehype plugin, before rehype-pretty-code: code finished by an earlier run comes from the block cache (the
+ * plugin then passes it by); the rest is highlighted in one batch and held in `table`.
+ */
+export function rehypeHighlightCode(options: { highlight: HighlightFn; table: RunTable; blocks: () => BlockCache | undefined }) {
   return async (tree: Root, file: VFile) => {
-    const blocks = codeBlocksOf(tree);
-    if (!blocks.length) return;
+    const cache = options.blocks();
+    const data = file.data as CodeData;
+    const todo: CodeSite[] = [];
+    for (const site of codeSitesOf(tree)) {
+      const key = cache?.key(site.input);
+      const done = key === undefined ? undefined : cache!.get(key);
+      if (done) replace(site, done);
+      else {
+        todo.push(site);
+        if (key) (data.newBlocks ??= []).push([key, site.el]);
+      }
+    }
+    if (!todo.length) return;
+    const blocks = todo.map((s) => s.block);
     const runs = await options.highlight(blocks);
     blocks.forEach((b, i) => options.table.hold(b, runs[i]!));
-    (file.data as { heldCode?: CodeBlock[] }).heldCode = blocks;
+    data.heldCode = blocks;
   };
 }
 
-/** rehype plugin, after rehype-pretty-code: each code element's lines as one HTML string; the table lets go of the tree's code. */
-export function rehypeCodeHtml(options: { table: RunTable }) {
+/** Puts a finished element in place of the code it was made from. */
+function replace(site: CodeSite, done: Element): void {
+  const children = (site.parent as { children: AnyNode[] }).children;
+  children[children.indexOf(site.el as unknown as AnyNode)] = done as unknown as AnyNode;
+}
+
+/**
+ * rehype plugin, after rehype-pretty-code: each code element's lines as one HTML string; the table lets go of the
+ * document's code, and the new finished blocks go to the block cache.
+ */
+export function rehypeCodeHtml(options: { table: RunTable; blocks: () => BlockCache | undefined }) {
   return (tree: Root, file: VFile) => {
-    for (const b of (file.data as { heldCode?: CodeBlock[] }).heldCode ?? []) options.table.release(b);
+    const data = file.data as CodeData;
+    for (const b of data.heldCode ?? []) options.table.release(b);
     eachElement(tree as AnyNode, (el, parent) => {
-      if (el.tagName !== 'code' || !('data-language' in el.properties)) return;
+      if (el.tagName !== 'code' || !('data-language' in el.properties) || (el.data as { html?: unknown } | undefined)?.html !== undefined) return;
       // The stylesheet lays lines out as a grid; the inline style rehype-pretty-code adds for it is not needed.
       if (typeof el.properties.style === 'string') el.properties.style = el.properties.style.replace('display: grid;', '') || undefined;
       if ((parent as Element).tagName === 'pre') (parent as Element).properties.tabIndex = 0;
       el.data = { ...el.data, html: childrenHtml(el.children) } as Element['data'];
       el.children = [];
     });
+    if (data.newBlocks?.length) options.blocks()?.setAll(data.newBlocks);
   };
 }
 

@@ -32,7 +32,7 @@ export function markdownKey(cache: MarkdownCache, doc: SourceDoc, allowRawHtml: 
  * Where bodies are rendered: `markdown` on this thread, spread over `pool`'s workers too when there are many
  * (see PagePool.markdown); without a pool, on this thread only.
  */
-export interface MarkdownThreads { markdown: LazyMarkdown; pool?: PagePool }
+export interface MarkdownThreads { markdown: LazyMarkdown; pool?: PagePool; blocksDir?: string }
 
 /** Renders every job on this thread, one at a time (rendering concurrently in one thread gains nothing). */
 async function renderHere(markdown: LazyMarkdown, jobs: readonly MarkdownJob[]): Promise<(MarkdownResult | Error)[]> {
@@ -60,7 +60,7 @@ export async function renderBodies(content: Content, opts: BuildOptions, threads
     else todo.push({ doc, key });
   }
   const jobs: MarkdownJob[] = todo.map(({ doc }) => ({ source: doc.content, options: { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml } }));
-  const results = threads.pool ? await threads.pool.markdown(jobs, (job) => threads.markdown().then((m) => m.render(job.source, job.options))) : await renderHere(threads.markdown, jobs);
+  const results = threads.pool ? await threads.pool.markdown(jobs, (job) => threads.markdown().then((m) => m.render(job.source, job.options)), threads.blocksDir) : await renderHere(threads.markdown, jobs);
   const problems: Problem[] = [];
   results.forEach((r, i) => {
     const { doc, key } = todo[i]!;

@@ -14,6 +14,7 @@ import { WARM_UP_CODE, type HighlightFn } from '../highlight/highlight-code.js';
 import { prettyCodeHighlighter, RunTable } from '../highlight/pretty-code-highlighter.js';
 import { inlineCodeLanguage, rehypeCodeHtml, rehypeHighlightCode } from './code-blocks.js';
 import { fenceMetaProblems } from './fence-meta.js';
+import type { BlockCache } from '../cache/block-cache.js';
 import { mayHaveAutolinkLiteral, remarkGfmParts, withTableLines, type TableGate } from './gfm.js';
 import { unified, type Processor } from 'unified';
 import type { VFile } from 'vfile';
@@ -58,6 +59,8 @@ export class MarkdownRenderer {
 
   /** The code of the documents in progress, highlighted before rehype-pretty-code asks for it. */
   private readonly table = new RunTable();
+  /** Finished code blocks of earlier runs (see BlockCache); none until the entry point gives one. */
+  blocks: BlockCache | undefined;
 
   constructor(private readonly highlight: HighlightFn) {}
 
@@ -68,7 +71,7 @@ export class MarkdownRenderer {
     const autolinks = mayHaveAutolinkLiteral(source);
     const name = `${opts.allowRawHtml} ${autolinks}`;
     let p = this.processors.get(name);
-    if (!p) this.processors.set(name, (p = createProcessor(opts.allowRawHtml, autolinks, this.highlight, this.table)));
+    if (!p) this.processors.set(name, (p = createProcessor(opts.allowRawHtml, autolinks, { highlight: this.highlight, table: this.table, blocks: () => this.blocks })));
     const data: FileData = { file: opts.file, bodyLine: opts.bodyLine, code: [], links: [], warnings: [], words: 0 };
     const mdast = withTableLines(p.gate, source, () => p.processor.parse(source));
     const hast = await p.processor.run(mdast, { data } as unknown as VFile);
@@ -96,13 +99,16 @@ function prettyCodeOptions(table: RunTable): PrettyCodeOptions {
   };
 }
 
-function createProcessor(allowRawHtml: boolean, autolinks: boolean, highlight: HighlightFn, table: RunTable): { processor: MarkdownProcessor; gate: TableGate } {
+/** What the code plugins share: the highlighter, the renderer's run table and its block cache. */
+interface CodeTools { highlight: HighlightFn; table: RunTable; blocks: () => BlockCache | undefined }
+
+function createProcessor(allowRawHtml: boolean, autolinks: boolean, code: CodeTools): { processor: MarkdownProcessor; gate: TableGate } {
   const gate: TableGate = {};
   const gfm = unified().use(remarkParse).use(remarkGfmParts, { autolinks, gate });
   const base = gfm.use(remarkFacts, { allowRawHtml }).use(remarkRehype, { allowDangerousHtml: allowRawHtml });
   const withRaw = allowRawHtml ? base.use(rehypeRaw) : base;
-  const code = withRaw.use(rehypeFinish).use(rehypeHighlightCode, { highlight, table }).use(rehypePrettyCode, prettyCodeOptions(table)).use(rehypeCodeHtml, { table });
-  return { processor: code as unknown as MarkdownProcessor, gate };
+  const processor = withRaw.use(rehypeFinish).use(rehypeHighlightCode, code).use(rehypePrettyCode, prettyCodeOptions(code.table)).use(rehypeCodeHtml, code);
+  return { processor: processor as unknown as MarkdownProcessor, gate };
 }
 
 type AnyNode = { type: string; position?: unknown; children?: AnyNode[] };

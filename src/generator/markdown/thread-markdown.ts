@@ -1,12 +1,23 @@
 /** This thread's Markdown renderer, made on first use with a highlighter of its own. */
+import { BlockCache } from '../cache/block-cache.js';
+import { toolVersions } from '../cache/cache-keys.js';
 import type { MarkdownRenderer } from './render-markdown.js';
 
 /** A getter of a Markdown renderer made once, on first call: a warm build whose Markdown is cached never loads the tool chain. */
 export type LazyMarkdown = () => Promise<MarkdownRenderer>;
 
-/** A LazyMarkdown highlighting on this thread (`memoLimit`: see CodeHighlighter). */
-export function lazyMarkdown(o: { memoLimit?: number } = {}): LazyMarkdown {
+/** A LazyMarkdown highlighting on this thread (`memoLimit`: see CodeHighlighter), with the block cache in `blocksDir` if given. */
+export function lazyMarkdown(o: { memoLimit?: number; blocksDir?: string } = {}): LazyMarkdown {
   let made: Promise<MarkdownRenderer> | undefined;
   return () =>
-    (made ??= Promise.all([import('./render-markdown.js'), import('../highlight/highlight-code.js')]).then(([md, hl]) => new md.MarkdownRenderer(new hl.CodeHighlighter(o).highlight)));
+    (made ??= Promise.all([import('./render-markdown.js'), import('../highlight/highlight-code.js')]).then(([md, hl]) => {
+      const renderer = new md.MarkdownRenderer(new hl.CodeHighlighter(o).highlight);
+      renderer.blocks = blockCacheIn(o.blocksDir);
+      return renderer;
+    }));
+}
+
+/** The block cache in `dir` for this generator and its tools, or none without a folder (--no-cache). */
+export function blockCacheIn(dir: string | undefined): BlockCache | undefined {
+  return dir === undefined ? undefined : new BlockCache(dir, toolVersions());
 }

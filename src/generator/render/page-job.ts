@@ -19,8 +19,8 @@ import { mkdirExisting } from '../output/folders.js';
  */
 export interface PageJob { route: Route; key: string; mdKey: string; mkdir?: boolean; packed?: PackRef; doc: { id: string; file: string; content: string; bodyLine: number; faq: Faq[]; updated?: string } }
 
-/** Where finished pages go: the build's temp out/ folder and, when caching, the page store and the Markdown packs. */
-export interface PageTarget { outTmp: string; storeDir?: string; packDir?: string }
+/** Where finished pages go: the build's temp out/ folder and, when caching, the page store, the Markdown packs and the block cache. */
+export interface PageTarget { outTmp: string; storeDir?: string; packDir?: string; blocksDir?: string }
 
 /** What a thread renders pages with: the site renderer, the shared page data, its Markdown renderer and packs. */
 export interface PageTools { renderer: SiteRenderer; data: SiteData; markdown: MarkdownRenderer; packs: MarkdownPacks | undefined }

@@ -21,7 +21,7 @@ import { PageStore, type PageMeta } from '../cache/page-store.js';
 import { projectCacheDir, toolVersions } from '../cache/cache-keys.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 import type { OutputDir } from '../output/output-dir.js';
-import type { LazyMarkdown } from '../markdown/thread-markdown.js';
+import { blockCacheIn, type LazyMarkdown } from '../markdown/thread-markdown.js';
 
 /** What the stage produced; of the pages rendered, `packed` took their Markdown result from a pack. */
 export interface PageStageResult { facts: Map<string, HtmlFacts>; markdown: Map<string, PageMeta['md']>; problems: Problem[]; rendered: number; reused: number; packed: number }
@@ -58,13 +58,14 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     jobs.push({ route, key, mdKey, mkdir, packed: store?.packedMarkdown(mdKey), doc: { id: route.ref!, file: doc.file, content: doc.content, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated } });
   }
   if (jobs.length) {
-    const target = { outTmp: o.output.tmp, storeDir: store?.dir, packDir: store?.packDir };
+    const target = { outTmp: o.output.tmp, storeDir: store?.dir, packDir: store?.packDir, blocksDir: o.opts.cache ? projectCacheDir(o.opts.root, 'blocks') : undefined };
     const init = { rendererFile: o.rendererFile, data: o.data, target };
     const packs = store && new MarkdownPacks(store.packDir);
     const [{ runPageJob }, { MarkdownRenderer }] = await Promise.all([import('./page-job.js'), import('../markdown/render-markdown.js')]);
     const mode = poolMode(jobs.length, o.pool.size, codeBlocks(jobs.map((j) => j.doc)));
     // In "highlight" runs this thread's pages have their code highlighted by the warm workers.
     const markdown = mode === 'highlight' ? new MarkdownRenderer(o.pool.highlight) : await o.markdown();
+    if (mode === 'highlight') markdown.blocks = blockCacheIn(target.blocksDir);
     const tools = { renderer: o.renderer, data: o.data, markdown, packs };
     let results;
     try {

@@ -27,7 +27,7 @@ export interface WorkerInit { rendererFile: string; data: SiteData; target: Page
 export interface BatchReply { id: number; results: (StoredPage | MarkdownResult | { error: string })[] }
 
 /** A batch sent to a worker: pages (after `init`) or Markdown bodies. */
-export type Batch = { id: number; jobs: PageJob[] } | { id: number; md: MarkdownJob[] };
+export type Batch = { id: number; jobs: PageJob[] } | { id: number; md: MarkdownJob[]; blocksDir?: string };
 
 /** How many jobs of each kind each side did, and how many code blocks the workers highlighted for the main thread. */
 export interface PoolStats { pages: { main: number; workers: number }; markdown: { main: number; workers: number }; highlighted: number }
@@ -156,13 +156,14 @@ export class PagePool {
 
   /**
    * Renders Markdown `jobs` (from MIN_BODIES_FOR_WORKERS of them, or with REACTSITE_WORKERS=force, on the
-   * workers too); results (or errors) in job order. `onMain` renders one on the main thread.
+   * workers too, with the block cache in `blocksDir`); results (or errors) in job order. `onMain` renders one on
+   * the main thread.
    */
-  markdown(jobs: readonly MarkdownJob[], onMain: (job: MarkdownJob) => Promise<MarkdownResult>): Promise<(MarkdownResult | Error)[]> {
+  markdown(jobs: readonly MarkdownJob[], onMain: (job: MarkdownJob) => Promise<MarkdownResult>, blocksDir?: string): Promise<(MarkdownResult | Error)[]> {
     const force = process.env.REACTSITE_WORKERS === 'force';
     if (jobs.length && (force || jobs.length >= MIN_BODIES_FOR_WORKERS)) this.spawn();
     const workers = jobs.length && (force || jobs.length >= MIN_BODIES_FOR_WORKERS) ? this.workers : [];
-    return this.inTurn(() => this.spread(jobs, { workers, lanes: 1, stats: this.stats.markdown, batch: (id, part) => ({ id, md: part as MarkdownJob[] }) }, onMain));
+    return this.inTurn(() => this.spread(jobs, { workers, lanes: 1, stats: this.stats.markdown, batch: (id, part) => ({ id, md: part as MarkdownJob[], blocksDir }) }, onMain));
   }
 
   private inTurn<T>(f: () => Promise<T>): Promise<T> {

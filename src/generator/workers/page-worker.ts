@@ -10,6 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { BlockRuns, CodeBlock, CodeHighlighter } from '../highlight/highlight-code.js';
 import type { MarkdownPacks } from '../cache/markdown-pack.js';
 import type { MarkdownJob, MarkdownRenderer } from '../markdown/render-markdown.js';
+import { blockCacheIn } from '../markdown/thread-markdown.js';
 import type { PageJob, PageTools, runPageJob } from '../render/page-job.js';
 import { blockKey } from '../highlight/fenced-code.js';
 import type { Batch, BatchReply, HighlightReply, WorkerInit } from './page-pool.js';
@@ -111,7 +112,7 @@ parentPort?.on('message', (message: Control | Batch) => {
   if (msg.init) {
     const init = msg.init;
     ready = pages().then(async ({ runPageJob: run, MarkdownPacks: Packs, markdown }): Promise<Ready> => ({
-      tools: { renderer: (await import(pathToFileURL(init.rendererFile).href)) as SiteRenderer, data: init.data, markdown, packs: init.target.packDir ? new Packs(init.target.packDir) : undefined },
+      tools: { renderer: (await import(pathToFileURL(init.rendererFile).href)) as SiteRenderer, data: init.data, markdown: withBlocks(markdown, init.target.blocksDir), packs: init.target.packDir ? new Packs(init.target.packDir) : undefined },
       init,
       run,
     }));
@@ -128,7 +129,7 @@ async function runBatch(batch: Batch): Promise<BatchReply> {
   let work: (job: never) => Promise<BatchReply['results'][number]>;
   try {
     if ('md' in batch) {
-      const { markdown } = await pages();
+      const markdown = withBlocks((await pages()).markdown, batch.blocksDir);
       work = (job: MarkdownJob) => markdown.render(job.source, job.options);
     } else {
       const { tools, init, run } = await ready!;
@@ -146,4 +147,10 @@ async function runBatch(batch: Batch): Promise<BatchReply> {
     }
   }
   return reply;
+}
+
+/** This thread's renderer, with the block cache in `dir` (made once; none without a folder). */
+function withBlocks(markdown: MarkdownRenderer, dir: string | undefined): MarkdownRenderer {
+  if (dir && !markdown.blocks) markdown.blocks = blockCacheIn(dir);
+  return markdown;
 }
