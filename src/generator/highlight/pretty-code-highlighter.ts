@@ -47,27 +47,10 @@ function plainRuns(text: string): BlockRuns {
   return text.split(/\r?\n/).map((line) => (line ? [[line, '']] : []));
 }
 
-/** A run that opens a comment: the whitespace before it belongs to it, as in Shiki's own tokens. */
-const COMMENT = /^(\/\/|\/\*|\{\/\*|#|<!--|--)/;
-
-/**
- * A line's runs with the whitespace that ends a run moved into a comment run after it: the diff notation
- * (`// [!code ++]`) removes the comment token, and the space before it must go with it.
- */
-function commentsKeepTheirSpace(line: BlockRuns[number]): BlockRuns[number] {
-  return line.map(([text, cls], i) => {
-    const next = line[i + 1];
-    const before = i > 0 ? /\s+$/.exec(line[i - 1]![0])?.[0] ?? '' : '';
-    const mine = COMMENT.test(text) && before && /\S/.test(line[i - 1]![0]) ? before + text : text;
-    return [next && COMMENT.test(next[0]) && /\S/.test(text) ? mine.replace(/\s+$/, '') : mine, cls];
-  });
-}
-
 /** Shiki tokens of `runs`: one per run, its classes as the span's class attribute. */
 function tokensOf(runs: BlockRuns): ThemedToken[][] {
   let offset = 0;
-  return runs.map((runsOfLine) => {
-    const line = commentsKeepTheirSpace(runsOfLine);
+  return runs.map((line) => {
     const tokens = line.map(([content, cls]): ThemedToken => {
       const token: ThemedToken = { content, offset, ...(cls ? { htmlAttrs: { class: cls } } : {}) };
       offset += content.length;

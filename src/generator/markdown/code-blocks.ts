@@ -105,11 +105,31 @@ export function rehypeCodeHtml(options: { table: RunTable; blocks: () => BlockCa
       // The stylesheet lays lines out as a grid; the inline style rehype-pretty-code adds for it is not needed.
       if (typeof el.properties.style === 'string') el.properties.style = el.properties.style.replace('display: grid;', '') || undefined;
       if ((parent as Element).tagName === 'pre') (parent as Element).properties.tabIndex = 0;
+      for (const line of el.children) if (line.type === 'element' && isDiffLine(line)) trimEnd(line);
       el.data = { ...el.data, html: childrenHtml(el.children) } as Element['data'];
       el.children = [];
     });
     if (data.newBlocks?.length) options.blocks()?.setAll(data.newBlocks);
   };
+}
+
+/** Whether a line is one the diff notation marked (its comment, `// [!code ++]`, was taken out). */
+function isDiffLine(line: Element): boolean {
+  return ([] as unknown[]).concat(line.properties.className ?? []).includes('diff');
+}
+
+/** Drops the whitespace a line ends with (what stood before the notation comment that was taken out). */
+function trimEnd(node: Element): void {
+  for (let i = node.children.length - 1; i >= 0; i--) {
+    const last = node.children[i]!;
+    if (last.type === 'text') {
+      last.value = last.value.replace(/\s+$/, '');
+      if (last.value) return;
+    } else if (last.type === 'element') {
+      trimEnd(last);
+      if (hastText(last)) return;
+    } else return;
+  }
 }
 
 /** The HTML of highlighted code: its spans and marks, text escaped as React escapes it (`"` too), spans without attributes left out. */
