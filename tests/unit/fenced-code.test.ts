@@ -3,7 +3,7 @@ import fg from 'fast-glob';
 import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
 import { CodeHighlighter, type CodeBlock } from '../../src/generator/highlight/highlight-code.js';
-import { fencedCode } from '../../src/generator/highlight/fenced-code.js';
+import { fencedCode, highlightedCode } from '../../src/generator/highlight/fenced-code.js';
 import { MarkdownRenderer } from '../../src/generator/markdown/render-markdown.js';
 
 const key = (b: CodeBlock) => `${b.lang}\0${b.text}`;
@@ -16,7 +16,7 @@ describe('fenced code forecast', () => {
     const forecast: CodeBlock[] = [];
     for (const file of fg.sync('content/tutorials/*.md')) {
       const { content } = matter(fs.readFileSync(file, 'utf8'));
-      forecast.push(...fencedCode(content));
+      forecast.push(...highlightedCode(content));
       await markdown.render(content, { file, bodyLine: 1, allowRawHtml: false });
     }
     expect(asked.length).toBeGreaterThan(150);

@@ -30,3 +30,12 @@ export function fencedCode(markdown: string): CodeBlock[] {
   }
   return out;
 }
+
+/**
+ * The code of `markdown` the Markdown stage will highlight, in its order: fenced blocks (see fencedCode), then the
+ * inline code spans ending in a language (`useState(0){:jsx}`), whose order among the blocks does not matter.
+ */
+export function highlightedCode(markdown: string): CodeBlock[] {
+  const inline = [...markdown.matchAll(/(?<!`)`([^`\n]+?)\{:([a-zA-Z-]+)\}`(?!`)/g)].map((m) => ({ lang: m[2]!, text: m[1]! }));
+  return [...fencedCode(markdown), ...inline];
+}

@@ -10,7 +10,7 @@ import { fromPlainFacts, type HtmlFacts } from '../verify/html-facts.js';
 import type { Content } from '../content/load-content.js';
 import { markdownCacheOf, markdownKey } from '../markdown/render-bodies.js';
 import { MarkdownPacks } from '../cache/markdown-pack.js';
-import { fencedCode } from '../highlight/fenced-code.js';
+import { highlightedCode } from '../highlight/fenced-code.js';
 import type { BuildOptions } from '../cli/options.js';
 import { pageKey, sharedKey } from '../cache/page-key.js';
 import { tutorialById } from '../../site/tutorial-by-id.js';
@@ -102,7 +102,7 @@ export function prepareWorkers(pool: PagePool, content: Content): void {
   const blocks = codeBlocks(content.bodies.values());
   const mode = poolMode(content.bodies.size, pool.size, blocks);
   pool.expect(mode, blocks > 0);
-  if (mode === 'highlight') pool.prefetch([...content.bodies.values()].map((doc) => fencedCode(doc.content)));
+  if (mode === 'highlight') pool.prefetch([...content.bodies.values()].map((doc) => highlightedCode(doc.content)));
 }
 
 /** Links a stored page into the output; false when the stored file vanished meanwhile (it is rendered instead). */
