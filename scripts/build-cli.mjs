@@ -1,6 +1,7 @@
 // Compiles the generator (src/generator/cli.ts and what it imports) to dist/cli.js with esbuild.
 // Dependencies stay external; the site's React sources are bundled at build time by the generator itself.
 import fs from 'node:fs';
+import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 // Chunk names are content hashes: start from an empty dist/ so old chunks never pile up (the generator hashes dist/).
@@ -21,6 +22,16 @@ await esbuild.build({
   // open runs the xdg-open script it ships next to its own module.
   external: ['esbuild', 'react', 'react-dom', 'shiki', '@shikijs/*', 'chokidar', 'fsevents', 'open'],
   banner: { js: "import { createRequire as __reactsiteRequire } from 'node:module'; const require = __reactsiteRequire(import.meta.url);" },
+  plugins: [
+    {
+      // rehype-pretty-code parses the HTML of each block it highlights; in the bundle its parser takes the tree
+      // the project's highlighter made that HTML from (src/generator/highlight/pretty-code-parse.ts).
+      name: 'pretty-code-parse',
+      setup(build) {
+        build.onResolve({ filter: /^rehype-parse$/ }, (args) => (args.importer.includes(`${path.sep}rehype-pretty-code${path.sep}`) ? { path: path.resolve('src/generator/highlight/pretty-code-parse.ts') } : undefined));
+      },
+    },
+  ],
   sourcemap: true,
   logLevel: 'warning',
   absWorkingDir: new URL('..', import.meta.url).pathname,

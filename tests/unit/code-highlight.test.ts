@@ -59,7 +59,7 @@ describe('code highlighting', () => {
     for (const [lang, code] of SAMPLES) {
       const md = await renderMarkdown(`\`\`\`${lang}\n${code}\n\`\`\`\n`, { file: 'x.md', bodyLine: 1, allowRawHtml: false });
       const codeEl = ((md.hast.children[0] as Element).children[0] as Element).children[0] as Element;
-      const html = (codeEl.data as { html: string }).html;
+      const html = (codeEl.data as unknown as { html: string }).html;
       expect(html.split('\n')).toHaveLength(code.split('\n').length);
       for (const theme of ['dark', 'light'] as const) {
         const tokens = shiki.codeToTokensBase(code, { lang: lang as never, theme: CODE_THEMES[theme] });
@@ -75,7 +75,7 @@ describe('code highlighting', () => {
   it('escapes code text and keeps empty lines one space high', async () => {
     const md = await renderMarkdown('```jsx\nconst a = "</script><b>&amp;";\n\nx\n```\n', { file: 'x.md', bodyLine: 1, allowRawHtml: false });
     const codeEl = ((md.hast.children[0] as Element).children[0] as Element).children[0] as Element;
-    const html = (codeEl.data as { html: string }).html;
+    const html = (codeEl.data as unknown as { html: string }).html;
     expect(html).not.toContain('</script>');
     expect(html).toContain('&quot;&lt;/script&gt;&lt;b&gt;&amp;amp;&quot;');
     expect(html.split('\n')[1]).toBe('<span data-line=""> </span>');
@@ -86,7 +86,25 @@ describe('code highlighting', () => {
       const md = await renderMarkdown(`${fence}\na <b> c\n\`\`\`\n`, { file: 'x.md', bodyLine: 1, allowRawHtml: false });
       const pre = (md.hast.children[0] as Element).children[0] as Element;
       expect(pre.properties['dataLanguage'] ?? pre.properties['data-language']).toBe('plaintext');
-      expect(((pre.children[0] as Element).data as { html: string }).html).toBe('<span data-line="">a &lt;b&gt; c</span>');
+      expect(((pre.children[0] as Element).data as unknown as { html: string }).html).toBe('<span data-line="">a &lt;b&gt; c</span>');
     }
+  });
+});
+
+describe("rehype-pretty-code's parse of the highlighter's HTML", () => {
+  it('gives exactly the tree the highlighter hands over, for every block of the site', async () => {
+    const { plainHtml, plainTree } = await import('../../src/generator/highlight/pretty-code-highlighter.js');
+    const { default: rehypeParse } = await import('rehype-parse');
+    const { unified } = await import('unified');
+    const { fencedCode } = await import('../../src/generator/highlight/fenced-code.js');
+    const fg = (await import('fast-glob')).default;
+    const fs = await import('node:fs');
+    const parser = unified().use(rehypeParse, { fragment: true });
+    const noPositions = (tree: unknown) => JSON.parse(JSON.stringify(tree, (k, v) => (k === 'position' ? undefined : v)));
+    const blocks = fg.sync('content/**/*.md').flatMap((f) => fencedCode(fs.readFileSync(f, 'utf8')));
+    blocks.push({ lang: 'html', text: '<a href="x">&amp; "q" <b>\n\n  </b>' }, { lang: 'plaintext', text: '' });
+    const runs = await new CodeHighlighter().highlight(blocks);
+    expect(runs.length).toBeGreaterThan(150);
+    for (const [i, r] of runs.entries()) expect(plainTree(r), blocks[i]!.text.slice(0, 80)).toEqual(noPositions(parser.parse(plainHtml(r))));
   });
 });

@@ -23,10 +23,7 @@ export class BlockCache {
   private readonly shards = new Map<number, Map<string, string>>();
   private ready = false;
 
-  constructor(
-    root: string,
-    private readonly versions: string,
-  ) {
+  constructor(root: string, versions: string) {
     this.dir = path.join(root, createHash('sha256').update(`${FORMAT}\0${versions}`).digest('hex').slice(0, 16));
   }
 

@@ -5,7 +5,9 @@
  * rendered sit in a RunTable, which each Markdown renderer hands to the plugin as a transformer of its options.
  */
 import { hastToHtml, tokensToHast, type ShikiTransformer, type ShikiTransformerContextSource, type ThemedToken } from '@shikijs/core';
-import type { BlockRuns, CodeBlock } from './highlight-code.js';
+import type { Element, ElementContent, Root } from 'hast';
+import { escapeText, type BlockRuns, type CodeBlock } from './highlight-code.js';
+import { handOver } from './pretty-code-parse.js';
 
 /** The name of the transformer that carries a renderer's RunTable to the highlighter. */
 const TABLE = 'reactsite:runs';
@@ -63,11 +65,36 @@ function tokensOf(runs: BlockRuns): ThemedToken[][] {
 
 type CodeOptions = { lang: string; meta?: Record<string, unknown>; transformers?: ShikiTransformer[] } & Record<string, unknown>;
 
+/** Shiki's HTML of `runs` with no transformer: the same markup as tokensToHast and hastToHtml make, as one string. */
+export function plainHtml(runs: BlockRuns): string {
+  const lines = runs.map((line) => `<span class="line">${line.map(([text, cls]) => `<span${cls ? ` class="${cls}"` : ''}>${escapeText(text)}</span>`).join('')}</span>`);
+  return `<pre class="shiki" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
+}
+
+/** The tree parsing plainHtml(runs) as an HTML fragment gives (positions aside). */
+export function plainTree(runs: BlockRuns): Root {
+  const lines: ElementContent[] = [];
+  runs.forEach((line, i) => {
+    if (i) lines.push({ type: 'text', value: '\n' });
+    const tokens = line.map(([value, cls]): Element => ({ type: 'element', tagName: 'span', properties: cls ? { className: cls.split(' ') } : {}, children: [{ type: 'text', value }] }));
+    lines.push({ type: 'element', tagName: 'span', properties: { className: ['line'] }, children: tokens });
+  });
+  const code: Element = { type: 'element', tagName: 'code', properties: {}, children: lines };
+  return { type: 'root', children: [{ type: 'element', tagName: 'pre', properties: { className: ['shiki'], tabIndex: 0 }, children: [code] }], data: { quirksMode: false } };
+}
+
 /** `code` as Shiki's HTML (`pre.shiki > code > span.line > span`), built from the runs held for it, through the transformers. */
 function codeToHtml(code: string, options: CodeOptions): string {
-  const transformers = (options.transformers ?? []).filter((t) => t.name !== TABLE);
   const table = (options.transformers?.find((t) => t.name === TABLE) as { table?: RunTable } | undefined)?.table;
   const runs = table?.get({ lang: options.lang, text: code }) ?? plainRuns(code);
+  // The only transformer in use is the diff notation, which has nothing to do without a notation comment.
+  if (!code.includes('[!code')) {
+    const html = plainHtml(runs);
+    // rehype-pretty-code parses this HTML next: in the CLI bundle its parser takes this tree instead.
+    handOver(html, plainTree(runs));
+    return html;
+  }
+  const transformers = (options.transformers ?? []).filter((t) => t.name !== TABLE);
   const context = { meta: options.meta ?? {}, options, source: code } as unknown as ShikiTransformerContextSource;
   let tokens = tokensOf(runs);
   for (const t of transformers) tokens = t.tokens?.call(context as never, tokens) || tokens;

@@ -7,7 +7,6 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { toString as hastText } from 'hast-util-to-string';
 import { find, html as htmlSchema } from 'property-information';
-import type { VFile } from 'vfile';
 import { escapeText, type CodeBlock, type HighlightFn } from '../highlight/highlight-code.js';
 import type { RunTable } from '../highlight/pretty-code-highlighter.js';
 import type { BlockCache, BlockInput } from '../cache/block-cache.js';
@@ -57,32 +56,45 @@ function codeSitesOf(tree: Root): CodeSite[] {
   return sites;
 }
 
-/** What the code step keeps of a document between its two plugins: the held blocks, and the new ones to store. */
-interface CodeData { heldCode?: CodeBlock[]; newBlocks?: [key: string, el: Element][] }
+/** rehype-pretty-code's transform (what its plugin returns), run by the code step on the document's code alone. */
+export type PrettyCodeTransform = (tree: Root) => Promise<void>;
+
+/** What the code step works with: the highlighter, the renderer's run table, its block cache and rehype-pretty-code. */
+export interface CodeStepOptions { highlight: HighlightFn; table: RunTable; blocks: () => BlockCache | undefined; prettyCode: PrettyCodeTransform }
 
 /**
- * rehype plugin, before rehype-pretty-code: code finished by an earlier run comes from the block cache (the
- * plugin then passes it by); the rest is highlighted in one batch and held in `table`.
+ * rehype plugin, the code step: code finished by an earlier run comes from the block cache; the rest is
+ * highlighted in one batch (held in `table` for rehype-pretty-code's highlighter), turned into rehype-pretty-code's
+ * markup by its transform, and stored in the block cache. The transform is given a root holding only the code
+ * (the same element objects, which it changes in place): its walks then visit the code, not the whole document.
  */
-export function rehypeHighlightCode(options: { highlight: HighlightFn; table: RunTable; blocks: () => BlockCache | undefined }) {
-  return async (tree: Root, file: VFile) => {
+export function rehypeCode(options: CodeStepOptions) {
+  return async (tree: Root) => {
     const cache = options.blocks();
-    const data = file.data as CodeData;
     const todo: CodeSite[] = [];
+    const fresh: [key: string, el: Element][] = [];
     for (const site of codeSitesOf(tree)) {
       const key = cache?.key(site.input);
       const done = key === undefined ? undefined : cache!.get(key);
       if (done) replace(site, done);
       else {
         todo.push(site);
-        if (key) (data.newBlocks ??= []).push([key, site.el]);
+        if (key) fresh.push([key, site.el]);
       }
     }
     if (!todo.length) return;
     const blocks = todo.map((s) => s.block);
     const runs = await options.highlight(blocks);
     blocks.forEach((b, i) => options.table.hold(b, runs[i]!));
-    data.heldCode = blocks;
+    try {
+      // Inline code keeps an element parent, as in the document (rehype-pretty-code tells inline code by it).
+      const children = todo.map((s) => (s.input.inline ? { type: 'element', tagName: 'span', properties: {}, children: [s.el] } : s.el));
+      await options.prettyCode({ type: 'root', children } as Root);
+    } finally {
+      for (const b of blocks) options.table.release(b);
+    }
+    for (const site of todo) finishCode(site.el);
+    if (fresh.length) cache?.setAll(fresh);
   };
 }
 
@@ -93,24 +105,19 @@ function replace(site: CodeSite, done: Element): void {
 }
 
 /**
- * rehype plugin, after rehype-pretty-code: each code element's lines as one HTML string; the table lets go of the
- * document's code, and the new finished blocks go to the block cache.
+ * After rehype-pretty-code, in a figure (block) or span (inline): the code element's lines as one HTML string on
+ * `data.html`, without the inline grid style the stylesheet makes unneeded; a block's `pre` is focusable.
  */
-export function rehypeCodeHtml(options: { table: RunTable; blocks: () => BlockCache | undefined }) {
-  return (tree: Root, file: VFile) => {
-    const data = file.data as CodeData;
-    for (const b of data.heldCode ?? []) options.table.release(b);
-    eachElement(tree as AnyNode, (el, parent) => {
-      if (el.tagName !== 'code' || !('data-language' in el.properties) || (el.data as { html?: unknown } | undefined)?.html !== undefined) return;
-      // The stylesheet lays lines out as a grid; the inline style rehype-pretty-code adds for it is not needed.
-      if (typeof el.properties.style === 'string') el.properties.style = el.properties.style.replace('display: grid;', '') || undefined;
-      if ((parent as Element).tagName === 'pre') (parent as Element).properties.tabIndex = 0;
-      for (const line of el.children) if (line.type === 'element' && isDiffLine(line)) trimEnd(line);
-      el.data = { ...el.data, html: childrenHtml(el.children) } as Element['data'];
-      el.children = [];
-    });
-    if (data.newBlocks?.length) options.blocks()?.setAll(data.newBlocks);
+function finishCode(made: Element): void {
+  const visit = (el: Element, parent: Element) => {
+    if (el.tagName !== 'code') return void el.children.forEach((c) => c.type === 'element' && visit(c, el));
+    if (typeof el.properties.style === 'string') el.properties.style = el.properties.style.replace('display: grid;', '') || undefined;
+    if (parent.tagName === 'pre') parent.properties.tabIndex = 0;
+    for (const line of el.children) if (line.type === 'element' && isDiffLine(line)) trimEnd(line);
+    el.data = { ...el.data, html: childrenHtml(el.children) } as Element['data'];
+    el.children = [];
   };
+  made.children.forEach((c) => c.type === 'element' && visit(c, made));
 }
 
 /** Whether a line is one the diff notation marked (its comment, `// [!code ++]`, was taken out). */

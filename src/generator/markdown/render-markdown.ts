@@ -12,7 +12,7 @@ import rehypePrettyCode, { type Options as PrettyCodeOptions } from 'rehype-pret
 import { CODE_THEMES } from '../highlight/code-themes.js';
 import { WARM_UP_CODE, type HighlightFn } from '../highlight/highlight-code.js';
 import { prettyCodeHighlighter, RunTable } from '../highlight/pretty-code-highlighter.js';
-import { inlineCodeLanguage, rehypeCodeHtml, rehypeHighlightCode } from './code-blocks.js';
+import { inlineCodeLanguage, rehypeCode, type CodeStepOptions, type PrettyCodeTransform } from './code-blocks.js';
 import { fenceMetaProblems } from './fence-meta.js';
 import type { BlockCache } from '../cache/block-cache.js';
 import { mayHaveAutolinkLiteral, remarkGfmParts, withTableLines, type TableGate } from './gfm.js';
@@ -99,15 +99,14 @@ function prettyCodeOptions(table: RunTable): PrettyCodeOptions {
   };
 }
 
-/** What the code plugins share: the highlighter, the renderer's run table and its block cache. */
-interface CodeTools { highlight: HighlightFn; table: RunTable; blocks: () => BlockCache | undefined }
-
-function createProcessor(allowRawHtml: boolean, autolinks: boolean, code: CodeTools): { processor: MarkdownProcessor; gate: TableGate } {
+function createProcessor(allowRawHtml: boolean, autolinks: boolean, code: Omit<CodeStepOptions, 'prettyCode'>): { processor: MarkdownProcessor; gate: TableGate } {
   const gate: TableGate = {};
   const gfm = unified().use(remarkParse).use(remarkGfmParts, { autolinks, gate });
   const base = gfm.use(remarkFacts, { allowRawHtml }).use(remarkRehype, { allowDangerousHtml: allowRawHtml });
   const withRaw = allowRawHtml ? base.use(rehypeRaw) : base;
-  const processor = withRaw.use(rehypeFinish).use(rehypeHighlightCode, code).use(rehypePrettyCode, prettyCodeOptions(code.table)).use(rehypeCodeHtml, code);
+  // rehype-pretty-code's transform, run by the code step on the code alone (see rehypeCode).
+  const prettyCode = rehypePrettyCode(prettyCodeOptions(code.table)) as unknown as PrettyCodeTransform;
+  const processor = withRaw.use(rehypeFinish).use(rehypeCode, { ...code, prettyCode });
   return { processor: processor as unknown as MarkdownProcessor, gate };
 }
 
