@@ -15,9 +15,9 @@ type Style = { color: string; italic: boolean; bold: boolean };
 /** Class -> colour per theme, and the two default colours, read back from the stylesheet users get. */
 function paletteFromCss(css: string) {
   const themes = { light: { fg: '', classes: new Map<string, string>() }, dark: { fg: '', classes: new Map<string, string>() } };
-  for (const m of css.matchAll(/^(html\.dark )?\[data-rehype-pretty-code-figure\] (code|\.([dl]\d+))\{color:(#[0-9a-fA-F]+)\}$/gm)) {
+  for (const m of css.matchAll(/^(html\.dark )?code\[data-theme\]( \.([dl]\d+))?\{color:(#[0-9a-fA-F]+)\}$/gm)) {
     const t = m[1] ? themes.dark : themes.light;
-    if (m[2] === 'code') t.fg = m[4]!.toLowerCase();
+    if (!m[2]) t.fg = m[4]!.toLowerCase();
     else t.classes.set(m[3]!, m[4]!.toLowerCase());
   }
   return themes;

@@ -93,12 +93,12 @@ function colorOf(t: ResolvedTheme, id: number): string {
  */
 export function codePaletteCss(): string {
   const { dark, light } = themes();
-  // Blocks and inline code with a language (both are rehype-pretty-code figures: a figure, or a span).
-  const code = '[data-rehype-pretty-code-figure]';
+  // The code element of blocks and of inline code with a language (rehype-pretty-code gives both a data-theme).
+  const code = 'code[data-theme]';
   const rules: string[] = [
-    `${code} code{color:${colorOf(light, light.fg)}}`,
-    `html.dark ${code} code{color:${colorOf(dark, dark.fg)}}`,
-    `html.dark ${code} code span{color:inherit;font-style:normal;font-weight:inherit;text-decoration:none}`,
+    `${code}{color:${colorOf(light, light.fg)}}`,
+    `html.dark ${code}{color:${colorOf(dark, dark.fg)}}`,
+    `html.dark ${code} span{color:inherit;font-style:normal;font-weight:inherit;text-decoration:none}`,
   ];
   const font = (prefix: string, scope: string) => [
     `${scope}${code} .${prefix}i{font-style:italic}`,

@@ -1,8 +1,8 @@
 /**
- * Code in the rehype pipeline, around rehype-pretty-code: before it, every fenced block and every inline code
- * with a language (`{:jsx}`) is highlighted in one batch into the renderer's RunTable (on this thread or a warm
- * worker); after it, each code element's lines become one HTML string on `data.html`, so a block is one leaf to
- * the page renderer and the caches instead of hundreds of spans.
+ * The code step of the rehype pipeline: every fenced block and every inline code with a language (`{:jsx}`)
+ * comes from the block cache, or is highlighted in one batch into the renderer's RunTable (on this thread or a
+ * warm worker) and made into rehype-pretty-code's markup by its transform; then each code element's lines become
+ * one HTML string on `data.html`, so a block is one leaf to the page renderer and the caches, not hundreds of spans.
  */
 import type { Element, ElementContent, Root } from 'hast';
 import { toString as hastText } from 'hast-util-to-string';
