@@ -5,7 +5,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { packageRoot } from './bundle/package-paths.js';
 import { EXIT, guard, parsePort, untilSignal } from './cli/guard.js';
 import { resolveOptions, type CliFlags } from './cli/options.js';
-import { runBuild } from './cli/run-build.js';
+import { runBuild, type OutputFlags } from './cli/run-build.js';
 import { runCheck } from './cli/run-check.js';
 
 export { EXIT };
@@ -28,13 +28,18 @@ export function program(setExit: (code: number) => void): Command {
     .option('--base <path>', 'sub-path the site is served under, e.g. /docs/ (default: the path of the site URL)')
     .option('--no-cache', 'ignore and do not write the markdown cache (.cache/reactsite/)')
     .addOption(new Option('--broken-links <mode>', 'what broken internal links do').choices(['error', 'warn']).default('error'))
-    .action(async (flags: CliFlags) => setExit(await runBuild(flags)));
+    .option('--quiet', 'print errors only')
+    .option('--verbose', 'also print a line per page')
+    .option('--json', 'print the build summary as JSON on stdout (nothing else)')
+    .option('--report <file>', 'also write the build summary as JSON to <file>')
+    .action(async (flags: CliFlags & OutputFlags) => setExit(await runBuild(flags)));
 
   cmd
     .command('check')
     .description('validate content, links and routes without writing; exit 1 on any error')
     .addOption(rootOpt())
-    .action(async (flags: CliFlags) => setExit(await runCheck(flags)));
+    .option('--quiet', 'print errors only')
+    .action(async (flags: CliFlags & { quiet?: boolean }) => setExit(await runCheck(flags)));
 
   cmd
     .command('dev')

@@ -22,6 +22,7 @@ import { buildTutorialPages, prepareWorkers } from './render/tutorial-pages.js';
 import { htmlFacts, type HtmlFacts } from './verify/html-facts.js';
 import { integrityProblems } from './verify/integrity-gate.js';
 import type { PagePool } from './workers/page-pool.js';
+import type { ProgressSink } from './report/progress.js';
 
 /** What the build knows of a body's Markdown: always its facts; its tree and code samples when rendered in-process. */
 export type MarkdownFacts = Pick<MarkdownResult, 'words' | 'links' | 'warnings'> & Partial<Pick<MarkdownResult, 'code' | 'hast'>>;
@@ -34,11 +35,12 @@ export interface BuildResult { content: Content; routes: Route[]; files: OutputF
  * pages in `output` through the page store, rendered by the main thread and the workers of `pool` (its owner
  * closes it).
  */
-export type RunOptions = { mode: 'check'; pool?: PagePool } | { mode: 'build'; output: OutputDir; pool: PagePool };
+export type RunOptions = ({ mode: 'check'; pool?: PagePool } | { mode: 'build'; output: OutputDir; pool: PagePool }) & { progress?: ProgressSink };
 
-/** Times stages into one record. */
-function stageTimer(timings: Record<string, number>) {
+/** Times stages into one record, telling `progress` as each begins. */
+function stageTimer(timings: Record<string, number>, progress?: ProgressSink) {
   return async <T>(stage: string, f: () => Promise<T> | T): Promise<T> => {
+    progress?.stage(stage);
     const t0 = performance.now();
     try {
       return await f();
@@ -72,7 +74,7 @@ async function loadSite(opts: BuildOptions, mode: RunOptions['mode']): Promise<{
 /** Runs the whole pipeline and returns the output files not yet placed; throws ReactsiteError on any error. */
 export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<BuildResult> {
   const timings: Record<string, number> = {};
-  const time = stageTimer(timings);
+  const time = stageTimer(timings, run.progress);
   const bundling = time('bundle', () => bundles(opts));
   bundling.catch(() => undefined);
   const { content, routes } = await time('load', () => loadSite(opts, run.mode));
@@ -90,7 +92,7 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   const facts = new Map<string, HtmlFacts>();
   const pages = { rendered: 0, reused: 0, packed: 0 };
   if (build) {
-    const stage = await time('pages', () => buildTutorialPages({ opts, content, routes, data, renderer, rendererFile: renderer.file, output: build.output, pool: build.pool, markdown: threads.markdown }));
+    const stage = await time('pages', () => buildTutorialPages({ opts, content, routes, data, renderer, rendererFile: renderer.file, output: build.output, pool: build.pool, markdown: threads.markdown, progress: run.progress }));
     throwIfErrors(stage.problems);
     for (const [f, md] of stage.markdown) markdown.set(f, md);
     for (const [f, x] of stage.facts) facts.set(f, x);

@@ -24,6 +24,7 @@ describe('the integrity gate in build and check', () => {
     const run = await runCli(['build', '--root', root, '--broken-links', 'warn']);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('warning content/tutorials/beta.md:5');
-    expect(run.stdout).toContain('(2 warnings)');
+    expect(run.stdout).toContain(' · 2 warnings)');
+    expect(run.stdout).toMatch(/warnings 1× broken link on .*; 1× broken anchor on /);
   });
 });

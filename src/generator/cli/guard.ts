@@ -1,6 +1,7 @@
 /** How a command ends: problems printed (never a stack trace) and an exit code. */
 import { CommanderError } from 'commander';
 import { formatProblem, ReactsiteError, UsageError, type Problem } from '../problems/problem.js';
+import { styleFor } from '../report/style.js';
 
 /** Exit codes: success, content/build error, bad usage. */
 export const EXIT = { ok: 0, error: 1, usage: 2 } as const;
@@ -19,7 +20,7 @@ export async function guard(f: () => Promise<unknown>): Promise<number> {
     if (e instanceof ReactsiteError) {
       report(e.problems);
       const errors = e.problems.filter((p) => p.severity === 'error').length;
-      console.error(`\n✗ ${errors} error${errors === 1 ? '' : 's'}; nothing was written.`);
+      console.error(`\n${styleFor(process.stderr).err('✗')} ${errors} error${errors === 1 ? '' : 's'}; nothing was written.`);
       return e instanceof UsageError ? EXIT.usage : EXIT.error;
     }
     if (e instanceof CommanderError) {

@@ -22,6 +22,7 @@ import { projectCacheDir, toolVersions } from '../cache/cache-keys.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 import type { OutputDir } from '../output/output-dir.js';
 import { blockCacheIn, type LazyMarkdown } from '../markdown/thread-markdown.js';
+import type { ProgressSink } from '../report/progress.js';
 
 /** What the stage produced; of the pages rendered, `packed` took their Markdown result from a pack. */
 export interface PageStageResult { facts: Map<string, HtmlFacts>; markdown: Map<string, PageMeta['md']>; problems: Problem[]; rendered: number; reused: number; packed: number }
@@ -32,7 +33,7 @@ export function pageStoreDir(opts: Pick<BuildOptions, 'root'>): string {
 }
 
 /** Places every tutorial route that has a body into `output`; `data` carries no bodies (each page adds its own). */
-export async function buildTutorialPages(o: { opts: BuildOptions; content: Content; routes: readonly Route[]; data: SiteData; rendererFile: string; renderer: SiteRenderer; output: OutputDir; pool: PagePool; markdown: LazyMarkdown }): Promise<PageStageResult> {
+export async function buildTutorialPages(o: { opts: BuildOptions; content: Content; routes: readonly Route[]; data: SiteData; rendererFile: string; renderer: SiteRenderer; output: OutputDir; pool: PagePool; markdown: LazyMarkdown; progress?: ProgressSink }): Promise<PageStageResult> {
   const versions = toolVersions();
   const mdCache = markdownCacheOf(o.opts);
   const store = o.opts.cache ? new PageStore(pageStoreDir(o.opts)) : undefined;
@@ -57,6 +58,8 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     const mkdir = o.output.claimForJob(route.file);
     jobs.push({ route, key, mdKey, mkdir, packed: store?.packedMarkdown(mdKey), doc: { id: route.ref!, file: doc.file, content: doc.content, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated } });
   }
+  o.progress?.stage('pages', out.reused + jobs.length);
+  o.progress?.advance(out.reused);
   if (jobs.length) {
     const target = { outTmp: o.output.tmp, storeDir: store?.dir, packDir: store?.packDir, blocksDir: o.opts.cache ? projectCacheDir(o.opts.root, 'blocks') : undefined };
     const init = { rendererFile: o.rendererFile, data: o.data, target };
@@ -69,7 +72,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     const tools = { renderer: o.renderer, data: o.data, markdown, packs };
     let results;
     try {
-      results = await o.pool.run(jobs, init, (job: PageJob) => runPageJob(job, tools, target), mode);
+      results = await o.pool.run(jobs, init, (job: PageJob) => runPageJob(job, tools, target), mode, o.progress?.advance.bind(o.progress));
     } finally {
       packs?.close();
     }

@@ -145,13 +145,13 @@ export class PagePool {
    * Runs page `jobs`; results (or errors) come back in job order. `onMain` renders one job on the main thread (in
    * "highlight" mode the caller routes its highlighting to highlight(), and up to six of its jobs are in progress).
    */
-  run(jobs: readonly PageJob[], init: WorkerInit, onMain: (job: PageJob) => Promise<StoredPage>, mode: PoolMode): Promise<(StoredPage | Error)[]> {
+  run(jobs: readonly PageJob[], init: WorkerInit, onMain: (job: PageJob) => Promise<StoredPage>, mode: PoolMode, onDone?: (n: number) => void): Promise<(StoredPage | Error)[]> {
     if (mode !== 'main') this.spawn();
     // In "highlight" runs the workers take no pages: a page in progress would hold up the highlighting the main
     // thread waits for (measured slower at 43, 200 and 1,000 code pages).
     const workers = mode === 'pages' ? this.workers : [];
     const lanes = mode === 'highlight' && this.workers.length ? 6 : 1;
-    return this.inTurn(() => this.spread(jobs, { workers, lanes, init, stats: this.stats.pages, batch: (id, part) => ({ id, jobs: part as PageJob[] }) }, onMain));
+    return this.inTurn(() => this.spread(jobs, { workers, lanes, init, stats: this.stats.pages, onDone, batch: (id, part) => ({ id, jobs: part as PageJob[] }) }, onMain));
   }
 
   /**
@@ -176,7 +176,7 @@ export class PagePool {
    * Spreads `jobs` over `workers` (batches of up to eight, two in flight each, so a worker never waits for its
    * next batch) and `lanes` loops on the main thread; results (or errors) in job order.
    */
-  private async spread<J, R>(jobs: readonly J[], o: { workers: Worker[]; lanes: number; init?: WorkerInit; stats: { main: number; workers: number }; batch: (id: number, part: readonly J[]) => Batch }, onMain: (job: J) => Promise<R>): Promise<(R | Error)[]> {
+  private async spread<J, R>(jobs: readonly J[], o: { workers: Worker[]; lanes: number; init?: WorkerInit; stats: { main: number; workers: number }; onDone?: (n: number) => void; batch: (id: number, part: readonly J[]) => Batch }, onMain: (job: J) => Promise<R>): Promise<(R | Error)[]> {
     const results: (R | Error)[] = new Array(jobs.length);
     let next = 0;
     const threads = o.workers.length + 1;
@@ -213,6 +213,7 @@ export class PagePool {
         this.onBatch.set(w, (m) => {
           inFlight--;
           o.stats.workers += m.results.length;
+          o.onDone?.(m.results.length);
           m.results.forEach((r, i) => (results[m.id + i] = r !== null && typeof r === 'object' && 'error' in r ? new Error(r.error) : (r as R)));
           send();
         });
@@ -226,6 +227,7 @@ export class PagePool {
         const [i] = take(1);
         results[i] = await onMain(jobs[i]!).catch((e: Error) => e);
         o.stats.main++;
+        o.onDone?.(1);
         // Let worker replies in, so they get their next batch while this thread keeps rendering.
         await new Promise((r) => setImmediate(r));
       }

@@ -1,0 +1,46 @@
+/**
+ * What one built page makes a visitor download before it is interactive, read from the files of out/: its HTML,
+ * its stylesheets, and the JavaScript it loads at once (module preloads and the chunks of islands that hydrate
+ * without waiting for an interaction, with their static imports). Raw and gzip sizes.
+ */
+import zlib from 'node:zlib';
+
+/** Raw and gzip (level 9) bytes. */
+export interface Bytes { raw: number; gzip: number }
+
+/** A page's weight by kind of file. */
+export interface PageWeight { html: Bytes; css: Bytes; js: Bytes }
+
+/** Raw and gzip sizes of some bytes. */
+export function bytesOf(data: string | Uint8Array): Bytes {
+  const buf = typeof data === 'string' ? Buffer.from(data) : data;
+  return { raw: buf.length, gzip: zlib.gzipSync(buf, { level: 9 }).length };
+}
+
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+
+/** Static imports of a JS module's source (`import … from "x"`, `export … from "x"`, `import "x"`). */
+function staticImports(code: string): string[] {
+  return [...code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["']([^"']+)["']/g)].map((m) => m[1]!);
+}
+
+/**
+ * The weight of the page `html`; `read(url)` gives the bytes of a site URL (with the base), or undefined. Islands
+ * that wait for an interaction (`data-when="interaction"`) are not counted: they load when the visitor acts.
+ */
+export function pageWeight(html: string, read: (url: string) => Uint8Array | undefined): PageWeight {
+  const links = html.match(/<link\b[^>]*>/g) ?? [];
+  const css = links.filter((t) => attr(t, 'rel') === 'stylesheet').map((t) => attr(t, 'href')!);
+  const js = new Map<string, Uint8Array>();
+  const add = (url: string) => {
+    if (js.has(url)) return;
+    const data = read(url);
+    if (!data) return;
+    js.set(url, data);
+    for (const spec of staticImports(Buffer.from(data).toString('utf8'))) add(new URL(spec, `http://x${url}`).pathname);
+  };
+  for (const t of links) if (attr(t, 'rel') === 'modulepreload') add(attr(t, 'href')!);
+  for (const m of html.matchAll(/<[a-z]+\b[^>]*\sdata-island="[^"]*"[^>]*>/g)) if (attr(m[0], 'data-when') !== 'interaction' && attr(m[0], 'data-src')) add(attr(m[0], 'data-src')!);
+  const sum = (bufs: Uint8Array[]): Bytes => bufs.map(bytesOf).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
+  return { html: bytesOf(html), css: sum(css.flatMap((u) => read(u) ?? [])), js: sum([...js.values()]) };
+}

@@ -1,0 +1,81 @@
+/**
+ * What the CLI prints, driven as a user runs it: progress on a terminal (a real pseudo-terminal from `script`)
+ * and not in a pipe, NO_COLOR and FORCE_COLOR, --quiet, and the --json summary checked against the files of out/.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { makeProject, REPO } from '../helpers/project.js';
+
+const ESC = '\x1b';
+
+/** Runs the CLI on a pseudo-terminal (util-linux `script`), as in a terminal window; resolves to what the terminal got. */
+function onTerminal(args: string[], env: Record<string, string> = {}): Promise<string> {
+  const command = [process.execPath, path.join(REPO, 'bin', 'reactsite'), ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', SOURCE_DATE_EPOCH: '1767225600', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}: ${out}`))));
+  });
+}
+
+describe('the terminal', () => {
+  it('shows progress redrawn in place on a terminal, in colour, and none in a pipe', async () => {
+    const root = makeProject();
+    const tty = await onTerminal(['build', '--root', root, '--no-cache'], { REACTSITE_PROGRESS_DELAY: '0' });
+    expect(tty).toMatch(/\r\x1b\[2Kpages \d+\/3 pages · \d+\.\d s/);
+    expect(tty).toContain(`${ESC}[32m✓${ESC}[39m built 10 pages`);
+    const pipe = await runCli(['build', '--root', root, '--no-cache'], { env: { REACTSITE_PROGRESS_DELAY: '0' } });
+    expect(pipe.code).toBe(0);
+    expect(pipe.output).not.toContain(ESC);
+    expect(pipe.output).not.toContain('\r');
+    expect(pipe.stdout).toMatch(/^✓ built 10 pages in /);
+  });
+
+  it('prints no escape code with NO_COLOR, even on a terminal with progress; FORCE_COLOR colours a pipe', async () => {
+    const root = makeProject();
+    const tty = await onTerminal(['build', '--root', root, '--no-cache'], { NO_COLOR: '1', REACTSITE_PROGRESS_DELAY: '0' });
+    expect(tty).toMatch(/\rpages \d\/3 pages/);
+    expect(tty).not.toContain(ESC);
+    const forced = await runCli(['build', '--root', root], { env: { FORCE_COLOR: '1' } });
+    expect(forced.stdout).toContain(`${ESC}[32m✓`);
+  });
+
+  it('prints nothing but errors with --quiet', async () => {
+    const root = makeProject();
+    const quiet = await runCli(['build', '--root', root, '--quiet'], { env: { REACTSITE_PROGRESS_DELAY: '0' } });
+    expect([quiet.code, quiet.stdout, quiet.stderr]).toEqual([0, '', '']);
+    fs.writeFileSync(path.join(root, 'content', 'registry.json'), '[');
+    const failed = await runCli(['build', '--root', root, '--quiet']);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('content/registry.json');
+  });
+
+  it('writes a JSON summary whose every figure matches the files of out/', async () => {
+    const root = makeProject();
+    const run = await runCli(['build', '--root', root, '--json', '--report', path.join(root, 'report.json')]);
+    expect(run.code).toBe(0);
+    const summary = JSON.parse(run.stdout);
+    expect(JSON.parse(fs.readFileSync(path.join(root, 'report.json'), 'utf8'))).toEqual(summary);
+    const out = path.join(root, 'out');
+    const files = fs.readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+    expect(summary.out).toEqual({ files: files.length, bytes: files.reduce((n, f) => n + fs.statSync(f).size, 0) });
+    expect(summary.pages).toEqual({ total: 10, rendered: 3, reused: 0 });
+    expect(summary.kinds.map((k: { kind: string }) => k.kind)).toEqual(['landing', 'intro', 'article', 'static', 'template', '404', 'redirect stub']);
+    const gz = (f: string) => zlib.gzipSync(fs.readFileSync(f), { level: 9 }).length;
+    const css = files.filter((f) => f.endsWith('.css'));
+    for (const k of summary.kinds as { kind: string; page: string; html: { raw: number; gzip: number }; css: { raw: number; gzip: number }; js: { raw: number } }[]) {
+      const file = path.join(out, k.page === '/404.html' ? '404.html' : `${k.page.slice(1)}index.html`);
+      expect(k.html, k.kind).toEqual({ raw: fs.statSync(file).size, gzip: gz(file) });
+      if (k.kind !== 'redirect stub') expect(k.css, k.kind).toEqual({ raw: fs.statSync(css[0]!).size, gzip: gz(css[0]!) });
+      if (k.kind !== 'redirect stub') expect(k.js.raw, k.kind).toBeGreaterThan(10_000);
+    }
+    for (const stage of ['load', 'bundle', 'markdown', 'pages', 'render', 'integrity', 'write', 'swap']) expect(typeof summary.stagesMs[stage], stage).toBe('number');
+    expect(summary.largest[0].html.raw).toBe(Math.max(...files.filter((f) => f.endsWith('.html')).map((f) => fs.statSync(f).size)));
+  });
+});
