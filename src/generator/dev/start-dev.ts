@@ -15,6 +15,7 @@ import type { BuildOptions } from '../cli/options.js';
 import { siteDir } from '../bundle/package-paths.js';
 import { openBrowser } from '../cli/open-browser.js';
 import { listen } from '../serve/static-server.js';
+import { bannerLines, networkUrls } from '../serve/banner.js';
 
 /** A running dev server. */
 export interface DevServer { url: string; port: number; pages: number; firstBuildMs: number; close(): Promise<void> }
@@ -70,7 +71,7 @@ export async function startDev(o: DevOptions): Promise<DevServer> {
     terminal.problems(first.problems);
     logError(`✗ first build failed (${first.problems.length} error${first.problems.length === 1 ? '' : 's'}) in ${firstBuildMs} ms; fix and save, the browser shows the errors until then`);
     log(`reactsite dev: ${url}`);
-  } else log(`reactsite dev: ${url}  (${pages} pages, first build ${firstBuildMs} ms)`);
+  } else for (const line of bannerLines('reactsite dev', url, `${pages} pages, first build ${firstBuildMs} ms`, networkUrls(o.host, port, base))) log(line);
   await watcher.ready;
   if (!first.problems.length) rebuilds.renderInBackground();
   site.content.markdown.warm();

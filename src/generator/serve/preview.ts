@@ -5,15 +5,19 @@ import path from 'node:path';
 import { normalizeBase } from '../../site/seo/urls.js';
 import { problem, ReactsiteError } from '../problems/problem.js';
 import { parseHeadersFile, type HeaderRule } from './host-headers.js';
+import { bannerLines, networkUrls } from './banner.js';
 import { diskSource, listen, staticHandler } from './static-server.js';
 
 /** Starts the preview server; resolves once listening, and runs until the process is stopped. */
 export async function startPreview(o: { outDir: string; port: number; host: string; base: string }): Promise<http.Server> {
+  const t0 = performance.now();
   if (!fs.existsSync(o.outDir)) throw new ReactsiteError(problem(`${o.outDir} does not exist`, { field: '--out', hint: 'run reactsite build first' }));
   const base = normalizeBase(o.base);
   const server = http.createServer(staticHandler({ source: diskSource(o.outDir), base, cache: 'static', headerRules: readHeaderRules(o.outDir) }));
   const port = await listen(server, o.host, o.port, (p) => console.log(`port ${p} is in use, trying ${p + 1}`));
-  console.log(`preview: http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}${base}`);
+  const url = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}${base}`;
+  const pages = fs.readdirSync(o.outDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).length;
+  for (const line of bannerLines('preview', url, `${pages} pages from ${o.outDir}, ready in ${Math.round(performance.now() - t0)} ms`, networkUrls(o.host, port, base))) console.log(line);
   return server;
 }
 
