@@ -32,21 +32,27 @@ export function warningKind(p: Problem): string {
   return p.message.replace(/"[^"]*"/g, '"…"').replace(/\/[^\s,)]*\//g, '/…/').replace(/\d+/g, 'N');
 }
 
-/** Every file under `dir` with its size. */
-function filesUnder(dir: string): { rel: string; size: number }[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => {
-    const abs = path.join(e.parentPath, e.name);
-    return { rel: path.relative(dir, abs).split(path.sep).join('/'), size: fs.statSync(abs).size };
-  });
+/** Every file under `dir` with its size (stat'ed concurrently: thousands of pages would wait on one stat after another). */
+async function filesUnder(dir: string): Promise<{ rel: string; size: number }[]> {
+  const entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  return Promise.all(
+    entries.map(async (e) => {
+      const abs = path.join(e.parentPath, e.name);
+      return { rel: path.relative(dir, abs).split(path.sep).join('/'), size: (await fs.promises.stat(abs)).size };
+    }),
+  );
 }
 
 /** Summarizes a finished build whose output is in `outDir` (served under `base`). */
-export function buildSummary(o: { outDir: string; base: string; routes: readonly Route[]; pages: { rendered: number; reused: number }; warnings: readonly Problem[]; timings: Record<string, number>; wallMs: number }): BuildSummary {
-  const files = filesUnder(o.outDir);
+export async function buildSummary(o: { outDir: string; base: string; routes: readonly Route[]; pages: { rendered: number; reused: number }; warnings: readonly Problem[]; timings: Record<string, number>; wallMs: number }): Promise<BuildSummary> {
+  const files = await filesUnder(o.outDir);
   const size = new Map(files.map((f) => [f.rel, f.size]));
+  // Each asset is read (and measured, see bytesOf) once, however many pages load it.
+  const assets = new Map<string, Uint8Array | undefined>();
   const read = (url: string) => {
     const rel = decodeURI(url.startsWith(o.base) ? url.slice(o.base.length) : url.replace(/^\//, ''));
-    return size.has(rel) ? fs.readFileSync(path.join(o.outDir, rel)) : undefined;
+    if (!assets.has(rel)) assets.set(rel, size.has(rel) ? fs.readFileSync(path.join(o.outDir, rel)) : undefined);
+    return assets.get(rel);
   };
   const introPath = o.routes.find((r) => r.kind === 'redirect')?.ref;
   const byKind = new Map<string, Route[]>();

@@ -11,10 +11,14 @@ export interface Bytes { raw: number; gzip: number }
 /** A page's weight by kind of file. */
 export interface PageWeight { html: Bytes; css: Bytes; js: Bytes }
 
-/** Raw and gzip sizes of some bytes. */
+const measured = new WeakMap<Uint8Array, Bytes>();
+
+/** Raw and gzip sizes of some bytes (a buffer is measured once: pages share their assets). */
 export function bytesOf(data: string | Uint8Array): Bytes {
   const buf = typeof data === 'string' ? Buffer.from(data) : data;
-  return { raw: buf.length, gzip: zlib.gzipSync(buf, { level: 9 }).length };
+  let b = measured.get(buf);
+  if (!b) measured.set(buf, (b = { raw: buf.length, gzip: zlib.gzipSync(buf, { level: 9 }).length }));
+  return b;
 }
 
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
