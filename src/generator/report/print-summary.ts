@@ -17,7 +17,7 @@ export function summaryLines(s: BuildSummary, style: Style): string[] {
   const lines = [style.dim(`  stages   ${Object.entries(s.stagesMs).map(([k, v]) => `${k} ${ms(v)}`).join(' · ')}`), ''];
   lines.push(style.bold(`  ${pad('page kind', 14)}${pad('pages', 6, true)}${pad('HTML', 10, true)}${pad('CSS', 9, true)}${pad('JS', 10, true)}   median page (gzip sizes; JS loaded before any interaction)`));
   for (const k of s.kinds) lines.push(`  ${pad(k.kind, 14)}${pad(String(k.count), 6, true)}${pad(gz(k.html), 10, true)}${pad(gz(k.css), 9, true)}${pad(gz(k.js), 10, true)}   ${style.dim(k.page)}`);
-  lines.push('', `  largest  ${s.largest.map((l) => `${l.page} ${formatBytes(l.html.raw)} (${gz(l.html)} gzip)`).join(', ')}`);
+  lines.push('', ...s.largest.map((l, i) => `  ${i ? '         ' : 'largest  '}${formatBytes(l.html.raw).padStart(8)}  ${pad(gz(l.html), 8, true)} gzip  ${l.page}`));
   lines.push(`  out/     ${s.out.files} files, ${formatBytes(s.out.bytes)}`);
   if (s.warnings.length) lines.push(`  ${style.warn('warnings')} ${s.warnings.map((w) => `${w.count}× ${w.kind}`).join('; ')}`);
   return lines;
