@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Progress } from '../../src/generator/report/progress.js';
+
+/** A stream that records what is written to it. */
+function stream(isTTY: boolean) {
+  const writes: string[] = [];
+  return { isTTY, writes, write: (s: string) => writes.push(s) };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('build progress', () => {
+  it('in a pipe, prints nothing for a quick run, then a plain line every 5 seconds', () => {
+    vi.useFakeTimers();
+    let now = 0;
+    const out = stream(false);
+    const p = new Progress({ stream: out, now: () => now });
+    p.stage('pages', 100);
+    now = 4000;
+    vi.advanceTimersByTime(4000);
+    expect(out.writes).toEqual([]);
+    p.advance(50);
+    now = 5000;
+    vi.advanceTimersByTime(1000);
+    expect(out.writes).toEqual(['… pages 50/100 pages · 5.0 s · about 5.0 s left\n']);
+    now = 10_000;
+    vi.advanceTimersByTime(5000);
+    expect(out.writes).toHaveLength(2);
+    p.end();
+    vi.advanceTimersByTime(20_000);
+    expect(out.writes).toHaveLength(2);
+  });
+
+  it('on a terminal, redraws one line in place after the first second and clears it at the end', () => {
+    vi.useFakeTimers();
+    let now = 0;
+    const out = stream(true);
+    const p = new Progress({ stream: out, now: () => now });
+    p.stage('markdown');
+    now = 999;
+    vi.advanceTimersByTime(999);
+    expect(out.writes).toEqual([]);
+    now = 1000;
+    vi.advanceTimersByTime(1);
+    expect(out.writes).toEqual(['\r\x1b[2Kmarkdown · 1.0 s']);
+    p.end();
+    expect(out.writes.at(-1)).toBe('\r\x1b[2K');
+  });
+});
