@@ -236,7 +236,7 @@ try {
     const runs = args.runs ?? 1;
     const plan = args.quick
       ? [['code', 1000, {}]]
-      : [['code', 1000, {}], ['plain', 1000, {}], ['code', 4000, { warm: runs, change: runs }], ['plain', 4000, {}]];
+      : [['code', 1000, {}], ['plain', 1000, {}], ['docs', 1000, {}], ['code', 4000, { warm: runs, change: runs }], ['plain', 4000, {}], ['docs', 4000, { warm: runs }]];
     for (const [kind, n, extra] of plan) {
       try {
         const dir = corpus(kind, n);

@@ -107,6 +107,78 @@ function jsxComponent(w, lines) {
   return [...head, ...open, ...body, ...pad, ...close].join('\n');
 }
 
+/** Code of `lines` lines (3-60) in `lang`, valid where a parser would read it (jsx, tsx, js, ts, json, css). */
+function codeIn(w, lang, lines) {
+  const id = () => camel(w.pick(W.adj), w.pick(W.noun));
+  const n = Math.max(3, Math.min(60, lines));
+  const repeat = (make) => Array.from({ length: n }, (_, i) => make(i));
+  switch (lang) {
+    case 'jsx':
+      return jsxComponent(w, Math.min(25, n));
+    case 'tsx':
+      return [`type ${pascal(w.pick(W.noun))}Props = { ${id()}: string };`, `export function ${pascal(w.pick(W.adj), w.pick(W.noun))}(props: ${pascal(w.pick(W.noun))}Props) {`, ...repeat((i) => `  const v${i}: number = ${w.int(0, 99)};`).slice(0, n - 3), '}'].join('\n');
+    case 'ts':
+      return repeat((i) => `export const ${id()}${i}: ${w.pick(['number', 'string', 'boolean'])} = ${w.pick(['1', '"x"', 'true'])} as never;`).join('\n');
+    case 'js':
+      return repeat((i) => (i % 3 === 0 ? `// ${w.sentence()}` : `const ${id()}${i} = [${w.int(1, 9)}, ${w.int(1, 9)}].map((n) => n * ${w.int(2, 5)});`)).join('\n');
+    case 'bash':
+      return repeat(() => `$ ${w.pick(['npm install', 'npm run build', 'npx vite', 'git commit -m', 'cd'])} ${w.pick(W.noun)}-${w.pick(W.noun)}`).join('\n');
+    case 'css':
+      return repeat((i) => `.${w.pick(W.adj)}-${w.pick(W.noun)}-${i} { color: #${(w.int(0, 0xffffff)).toString(16).padStart(6, '0')}; margin: ${w.int(0, 4)}rem; }`).join('\n');
+    case 'json':
+      return `{\n${repeat((i) => `  "${id()}${i}": ${w.int(0, 999)}`).slice(0, n - 2).join(',\n')}\n}`;
+    case 'html':
+      return repeat(() => `<p class="${w.pick(W.adj)}">${cap(w.pick(W.noun))} <a href="/${w.pick(W.noun)}/">${w.pick(W.verb)}</a></p>`).join('\n');
+    default:
+      return repeat((i) => `${i % 2 ? '+' : '-'} const ${id()} = ${w.int(0, 9)};`).join('\n');
+  }
+}
+
+/** Inline Markdown of ordinary documentation: code spans, links (site, anchor, external), emphasis, autolinks. */
+function richSentence(w, links) {
+  const words = w.sentence().split(' ');
+  const at = () => w.int(0, words.length - 1);
+  // About one code span and 0.6 links a sentence: 48 and 28 a page of some 48 sentences.
+  for (let k = w.int(0, 2); k > 0; k--) words[at()] = `\`${camel(w.pick(W.noun), w.pick(W.verb))}()\``;
+  if (w.rand() < 0.6) words[at()] = `[${w.pick(W.noun)} ${w.pick(W.noun)}](${w.pick(links)})`;
+  if (w.rand() < 0.3) words[at()] = `*${w.pick(W.adj)}*`;
+  if (w.rand() < 0.3) words[at()] = `**${w.pick(W.noun)}**`;
+  if (w.rand() < 0.04) words[at()] = w.pick(['https://react.dev/reference/react', 'www.example.com/docs', 'help@example.com']);
+  return words.join(' ');
+}
+
+/** The body of a tutorial with the inline density of ordinary documentation (see the bench's docs corpus). */
+function docsBody(w, e, registry, i, words = 750) {
+  const faq = [0, 1, 2, 3].map(() => ({ question: w.sentence().replace(/[.?]$/, '?'), answer: `${w.sentence()} ${w.sentence()}` }));
+  const out = ['---', 'faq:', ...faq.flatMap((f) => [`  - question: ${JSON.stringify(f.question)}`, `    answer: ${JSON.stringify(f.answer)}`]), '---', ''];
+  const sections = w.int(4, 6);
+  const heads = Array.from({ length: sections }, (_, s) => `${cap(w.pick(W.verb))} the ${w.pick(W.noun)} with ${camel(w.pick(W.noun), 'hook')} ${s + 1}`);
+  const slug = (h) => h.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+  const others = [1, 2, 3, 4, 5].map((d) => registry[(i + d * 37) % registry.length].slug);
+  const links = [...others.map((o) => `/tutorial/${o}/`), ...heads.map((h) => `#${slug(h)}`), 'https://react.dev/learn', 'https://developer.mozilla.org/en-US/docs/Web/API'];
+  const paragraph = () => Array.from({ length: 4 }, () => richSentence(w, links)).join(' ');
+  const langs = ['jsx', 'tsx', 'ts', 'js', 'bash', 'css', 'json', 'html', 'diff'];
+  const codeAt = new Set([0, 2, sections - 1]);
+  out.push(paragraph(), '');
+  for (let s = 0; s < sections; s++) {
+    out.push(`## ${heads[s].replace(/(\w+Hook)/, '`$1`')}`, '', paragraph(), '');
+    if (s === 1) {
+      const cols = w.int(2, 5);
+      const rows = w.int(2, 8);
+      out.push(`| ${Array.from({ length: cols }, () => cap(w.pick(W.noun))).join(' | ')} |`, `| ${Array.from({ length: cols }, () => '---').join(' | ')} |`, ...Array.from({ length: rows }, () => `| ${Array.from({ length: cols }, () => `\`${w.pick(W.noun)}\` ${w.pick(W.adj)}`).join(' | ')} |`), '');
+    }
+    if (s === 2) out.push(...Array.from({ length: w.int(3, 6) }, () => [`- ${richSentence(w, links)}`, `  - ${w.sentence()}`]).flat(), '');
+    if (s === 3) out.push(`> ${richSentence(w, links)}`, '', `![${w.pick(W.adj)} ${w.pick(W.noun)}](/images/social.png)`, '');
+    if (codeAt.has(s)) {
+      const lang = w.pick(langs);
+      out.push(`\`\`\`${lang}${lang === 'diff' ? '' : ''}`, codeIn(w, lang, w.int(3, 60)), '```', '');
+    }
+    out.push(paragraph(), '');
+  }
+  out.push('## Summary', '', paragraph(), '');
+  return out.join('\n');
+}
+
 /** One tutorial's registry entry from its index; ids are slugs and unique by index. */
 function entry(w, i, n) {
   const a = w.pick(W.adj);
@@ -181,7 +253,7 @@ function body(w, e, next, kind, words = 750) {
 /** Writes the project into `out` (replacing its content/ and public/); returns the registry. */
 export function generateCorpus({ n, kind, seed, out, source = REPO }) {
   if (!Number.isInteger(n) || n < 1) throw new Error(`--n must be a positive integer, got ${n}`);
-  if (kind !== 'code' && kind !== 'plain') throw new Error(`--kind must be code or plain, got ${kind}`);
+  if (!['code', 'plain', 'docs'].includes(kind)) throw new Error(`--kind must be code, plain or docs, got ${kind}`);
   const w = writer(prng(seed));
   const content = path.join(out, 'content');
   fs.rmSync(content, { recursive: true, force: true });
@@ -193,7 +265,7 @@ export function generateCorpus({ n, kind, seed, out, source = REPO }) {
   const registry = Array.from({ length: n }, (_, i) => entry(w, i, n));
   // One entry a line: a 4000-entry registry must stay under the CLI's 2 MB content-file limit.
   fs.writeFileSync(path.join(content, 'registry.json'), `[\n${registry.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);
-  registry.forEach((e, i) => fs.writeFileSync(path.join(content, 'tutorials', `${e.id}.md`), body(w, e, registry[i + 1]?.slug, kind)));
+  registry.forEach((e, i) => fs.writeFileSync(path.join(content, 'tutorials', `${e.id}.md`), kind === 'docs' ? docsBody(w, e, registry, i) : body(w, e, registry[i + 1]?.slug, kind)));
   fs.writeFileSync(path.join(out, '.corpus.json'), JSON.stringify({ version: CORPUS_VERSION, n, kind, seed }) + '\n');
   return registry;
 }
@@ -217,7 +289,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   try {
     const a = parseArgs(process.argv.slice(2));
     if (a.help || !a.out) {
-      console.log('usage: node scripts/corpus.mjs --n 1000 --kind code|plain --seed 1 --out DIR');
+      console.log('usage: node scripts/corpus.mjs --n 1000 --kind code|plain|docs --seed 1 --out DIR');
       process.exit(a.help ? 0 : 2);
     }
     const t0 = performance.now();
