@@ -163,7 +163,7 @@ describe('search', () => {
     expect(await visibleSlugs(page)).toEqual([]);
     await page.getByRole('button', { name: 'Clear search' }).click();
     expect(await input.inputValue()).toBe('');
-    expect(await page.locator('.search-empty').count()).toBe(0);
+    await page.locator('.search-empty').waitFor({ state: 'detached' });
     expect((await visibleSlugs(page)).length).toBe(registry.filter((t) => !t.isIntro).length);
     expect(await focusedIn(page, '#tutorial-search')).toBe(true);
     await ctx.close();
