@@ -11,7 +11,7 @@ import { escapeHtml } from './document/escape.js';
 import { Head } from './document/Head.js';
 import { redirectStub } from './document/redirect-stub.js';
 import { Island, IslandContext, type IslandCollector } from './islands/Island.js';
-import { LOADER_SCRIPT, notFoundScript, SPECULATION_RULES, THEME_SCRIPT } from './islands/inline-scripts.js';
+import { notFoundScript, SPECULATION_RULES, THEME_SCRIPT } from './islands/inline-scripts.js';
 import type { IslandName } from './islands/registry.js';
 import { markdownComponents, renderHast } from './markdown/components.js';
 import { Landing } from './pages/Landing.js';
@@ -35,19 +35,22 @@ export function renderPage(route: Route, data: SiteData): string {
   const collector: IslandCollector = { used: new Set<IslandName>(), eager: new Set<IslandName>(), srcOf: (name) => { const i = data.assets.islands[name]; return i && withBase(base, i.src); }, page: route.path };
   const body = renderToString(<IslandContext.Provider value={collector}>{pageBody(route, data, components, meta.canonical)}</IslandContext.Provider>);
 
-  const inline = [THEME_SCRIPT, LOADER_SCRIPT];
+  const pageScript = data.assets.pageScript;
+  const inline = [THEME_SCRIPT, pageScript];
   const notFound = route.kind === 'not-found' ? notFoundScript(base) : undefined;
   if (notFound) inline.push(notFound);
   const rules = route.kind === 'tutorial' || route.kind === 'not-found' ? `<script type="speculationrules">${SPECULATION_RULES}</script>` : '';
   if (rules) inline.push(SPECULATION_RULES);
   if (data.dev) inline.push(data.dev.clientScript);
-  const preload = new Set<string>();
-  // Only what hydrates at load is preloaded: idle and visible islands would compete with the page's own
-  // resources (the largest contentful paint) for bandwidth they do not need yet.
-  for (const name of collector.eager ?? []) for (const src of [data.assets.islands[name]!.src, ...data.assets.islands[name]!.imports]) preload.add(withBase(base, src));
+  // Chunks of islands that hydrate at load are preloaded in the head; the others are fetched (not run) by the page
+  // script once the page has loaded and the browser is idle, so that a first interaction finds them ready.
+  const chunksOf = (names: Iterable<IslandName>) => new Set([...names].flatMap((name) => [data.assets.islands[name]!.src, ...data.assets.islands[name]!.imports]).map((src) => withBase(base, src)));
+  const preload = chunksOf(collector.eager ?? []);
+  const later = [...chunksOf(collector.used)].filter((src) => !preload.has(src));
   const head = renderToString(<Head data={data} meta={meta} csp={contentSecurityPolicy(inline)} preload={[...preload]} />);
   const script = (s: string) => `<script>${s}</script>`;
-  return `<!doctype html><html lang="${escapeHtml(site.language)}" class="dark" style="color-scheme:dark"><head>${script(THEME_SCRIPT)}${notFound ? script(notFound) : ''}${head}${rules}</head><body>${body}${collector.used.size ? script(LOADER_SCRIPT) : ''}${data.dev ? script(data.dev.clientScript) : ''}</body></html>`;
+  const loader = collector.used.size ? `<script${later.length ? ` data-preload="${escapeHtml(later.join(' '))}"` : ''}>${pageScript}</script>` : '';
+  return `<!doctype html><html lang="${escapeHtml(site.language)}" class="dark" style="color-scheme:dark"><head>${script(THEME_SCRIPT)}${notFound ? script(notFound) : ''}${head}${rules}</head><body>${body}${loader}${data.dev ? script(data.dev.clientScript) : ''}</body></html>`;
 }
 
 function pageBody(route: Route, data: SiteData, components: Partial<Components>, canonical: string): ReactNode {
@@ -85,7 +88,7 @@ function pageBody(route: Route, data: SiteData, components: Partial<Components>,
       <Navbar site={site} base={base} current={current} />
       {main}
       <SiteFooter site={site} base={base} year={data.buildDate.slice(0, 4)} pages={pages} />
-      <Island name="PointerEffects" props={{ glow: route.kind === 'tutorial' || route.kind === 'not-found' ? 0.8 : 0.7, trail: { size: 'XL', color: 'orange', fadeTime: 200, trailLength: 100 } }} when="idle" />
+      <Island name="PointerEffects" props={{ glow: route.kind === 'tutorial' || route.kind === 'not-found' ? 0.8 : 0.7, trail: { size: 'XL', color: 'orange', fadeTime: 200, trailLength: 100 } }} when="pointer" />
     </>
   );
 }

@@ -109,4 +109,6 @@ export interface SiteData {
 export interface AssetManifest {
   css: string;
   islands: Record<string, { src: string; imports: string[] }>;
+  /** The inline page script's code (src/site/client/page-script.ts, minified): island loader, shortcuts, prefetch. */
+  pageScript: string;
 }

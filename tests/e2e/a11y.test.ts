@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { useBuiltSite } from '../helpers/server.js';
-import { allHydrated, DESKTOP, hydrated, openPage, PHONE } from '../helpers/site-page.js';
+import { armed, DESKTOP, hydrated, openPage, PHONE } from '../helpers/site-page.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PAGES = { landing: '/', intro: '/tutorial/react-intro/', article: '/tutorial/react-jsx/', fenceFeatures: '/tutorial/react-usestate-hook/', static: '/about/', template: '/template/', notFound: '/tutorial/no-such-tutorial/' };
@@ -27,7 +27,7 @@ describe('axe-core finds no violation', () => {
         const found: string[] = [];
         for (const [name, path] of Object.entries(PAGES)) {
           await page.goto(site.origin + path);
-          await allHydrated(page);
+          await armed(page);
           expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
           for (const v of await axe(page)) found.push(`${name}: ${v}`);
         }
@@ -39,21 +39,25 @@ describe('axe-core finds no violation', () => {
 
   it('with the widgets open: nav menu, drawer and share menu (phone), ads collapsed (desktop)', async () => {
     const { page, ctx } = await openPage(site.browser, site.origin, PAGES.article, { viewport: PHONE, bypassCSP: true });
-    await allHydrated(page);
+    await armed(page);
     const found: string[] = [];
     await page.locator('.menu-btn').click();
+    await hydrated(page, 'NavMenu');
     found.push(...(await axe(page)).map((v) => `nav menu: ${v}`));
     await page.keyboard.press('Escape');
     await page.locator('.share-toggle').click();
+    await hydrated(page, 'ShareWidget');
     found.push(...(await axe(page)).map((v) => `share: ${v}`));
     await page.keyboard.press('Escape');
     await page.locator('.drawer-btn').click();
+    await hydrated(page, 'DrawerButton');
     await page.locator('#tutorial-search').fill('zzz');
+    await hydrated(page, 'SidebarSearch');
     found.push(...(await axe(page)).map((v) => `drawer: ${v}`));
     await page.setViewportSize(DESKTOP);
     await page.reload();
-    await hydrated(page, 'AdsPanel');
     await page.locator('.ads-collapse').click();
+    await hydrated(page, 'AdsPanel');
     found.push(...(await axe(page)).map((v) => `ads: ${v}`));
     expect(found).toEqual([]);
     await ctx.close();
@@ -85,7 +89,7 @@ describe('structure and keyboard', () => {
   it('shows a visible focus ring on every control reached by Tab (article page, both widths)', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const { page, ctx } = await openPage(site.browser, site.origin, PAGES.article, { viewport });
-      await allHydrated(page);
+      await armed(page);
       const missing: string[] = [];
       for (let i = 0; i < 40; i++) {
         await page.keyboard.press('Tab');
@@ -104,7 +108,7 @@ describe('structure and keyboard', () => {
 
   it('toggles carry aria-expanded / aria-pressed', async () => {
     const { page, ctx } = await openPage(site.browser, site.origin, PAGES.article, { viewport: PHONE });
-    await allHydrated(page);
+    await armed(page);
     for (const sel of ['.menu-btn', '.drawer-btn', '.share-toggle']) expect(await page.locator(sel).getAttribute('aria-expanded'), sel).toMatch(/^(true|false)$/);
     expect(await page.locator('.theme-toggle').getAttribute('aria-pressed')).toBe('true');
     await ctx.close();

@@ -90,7 +90,6 @@ describe('code fences (rehype-pretty-code)', () => {
   it('copies the code alone: no removed lines, no notation, no line numbers, no $ prompts', async () => {
     const { page, block, close } = await open();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
-    await page.locator('[data-island="CopyButton"][data-hydrated]').first().waitFor();
     const copied = async (id: string, which = 0) => {
       const figure = id ? block(id) : page.locator('figure.code-block').nth(which);
       await figure.locator('.copy-btn').click();

@@ -19,11 +19,11 @@ describe('sidebar drawer (phone)', () => {
 
   it('opens with focus inside, shows the hint, and closes on overlay tap and Escape with focus back on the button', async () => {
     const { page, ctx, errors } = await open('/tutorial/react-jsx/', { viewport: PHONE });
-    await hydrated(page, 'DrawerButton');
     const button = page.locator('.drawer-btn');
     expect(await page.locator('#sidebar').isVisible()).toBe(false);
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     await button.click();
+    await hydrated(page, 'DrawerButton');
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     expect(await drawerOpen(page)).toBe(true);
     expect(await focusedIn(page, '#sidebar')).toBe(true);
@@ -47,8 +47,8 @@ describe('sidebar drawer (phone)', () => {
 
   it('closes on a swipe to the left', async () => {
     const { page, ctx } = await open('/tutorial/react-jsx/', { viewport: PHONE, hasTouch: true });
-    await hydrated(page, 'DrawerButton');
     await page.locator('.drawer-btn').click();
+    await hydrated(page, 'DrawerButton');
     expect(await drawerOpen(page)).toBe(true);
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 260, y: 420 }] });
@@ -61,14 +61,14 @@ describe('sidebar drawer (phone)', () => {
 
   it('closes when an entry is chosen, which opens /tutorial/{slug}/', async () => {
     const { page, ctx } = await open('/tutorial/react-jsx/', { viewport: PHONE });
-    await hydrated(page, 'DrawerButton');
     await page.locator('.drawer-btn').click();
+    await hydrated(page, 'DrawerButton');
     await holdNavigation(page);
     await page.locator('.side-link[data-slug="react-props"]').click();
     expect(await drawerOpen(page)).toBe(false);
     await page.reload();
-    await hydrated(page, 'DrawerButton');
     await page.locator('.drawer-btn').click();
+    await hydrated(page, 'DrawerButton');
     await page.locator('.side-link[data-slug="react-props"]').click();
     await page.waitForURL('**/tutorial/react-props/');
     expect(await page.locator('h1').textContent()).toMatch(/Props/);
@@ -78,8 +78,8 @@ describe('sidebar drawer (phone)', () => {
 
   it('clamps descriptions to two lines and shows the current entry when opened deep in the list', async () => {
     const { page, ctx } = await open('/tutorial/react-usememo/', { viewport: PHONE });
-    await hydrated(page, 'DrawerButton');
     await page.locator('.drawer-btn').click();
+    await hydrated(page, 'DrawerButton');
     const desc = page.locator('.side-desc').first();
     expect(await desc.evaluate((e) => getComputedStyle(e).webkitLineClamp)).toBe('2');
     const { height, line } = await desc.evaluate((e) => ({ height: e.getBoundingClientRect().height, line: parseFloat(getComputedStyle(e).lineHeight) }));
@@ -95,7 +95,6 @@ describe('sidebar drawer (phone)', () => {
 describe('sidebar (desktop)', () => {
   it('is fixed at 18rem, leaves intro entries out, groups under headings, and highlights and reveals the current entry without scrolling the page', async () => {
     const { page, ctx } = await open('/tutorial/react-usememo/', { viewport: DESKTOP });
-    await hydrated(page, 'DrawerButton');
     expect(await page.locator('.drawer-btn').isVisible()).toBe(false);
     const sidebar = page.locator('#sidebar');
     expect(await sidebar.isVisible()).toBe(true);
@@ -139,10 +138,10 @@ describe('search', () => {
 
   it('filters instantly and case-insensitively over name, category and keywords; hides empty groups', async () => {
     const { page, ctx } = await open('/tutorial/react-jsx/', { viewport: DESKTOP });
-    await hydrated(page, 'SidebarSearch');
     const input = page.getByPlaceholder('Search tutorials...');
     for (const q of ['HOOK', 'styling', 'keyup', 'Routing & Performance']) {
       await input.fill(q);
+      await hydrated(page, 'SidebarSearch');
       const want = expected(q);
       expect(want.length).toBeGreaterThan(0);
       expect(await visibleSlugs(page)).toEqual(want);
@@ -156,9 +155,9 @@ describe('search', () => {
 
   it('says "No tutorials found" with a Clear search button that restores the list', async () => {
     const { page, ctx } = await open('/tutorial/react-jsx/', { viewport: DESKTOP });
-    await hydrated(page, 'SidebarSearch');
     const input = page.getByPlaceholder('Search tutorials...');
     await input.fill('Quantum Zebra');
+    await hydrated(page, 'SidebarSearch');
     expect(await page.locator('.search-empty p').textContent()).toBe('No tutorials found for "Quantum Zebra"');
     expect(await visibleSlugs(page)).toEqual([]);
     await page.getByRole('button', { name: 'Clear search' }).click();
@@ -171,7 +170,6 @@ describe('search', () => {
 
   it('is focused by "/" and by Ctrl-K (desktop)', async () => {
     const { page, ctx } = await open('/tutorial/react-jsx/', { viewport: DESKTOP });
-    await hydrated(page, 'SidebarSearch');
     await page.locator('h1').click();
     await page.keyboard.press('/');
     expect(await focusedIn(page, '#tutorial-search')).toBe(true);
@@ -184,12 +182,11 @@ describe('search', () => {
 
   it('opens the drawer and focuses the box on "/" (phone), and matches there too', async () => {
     const { page, ctx } = await open('/tutorial/react-jsx/', { viewport: PHONE });
-    await hydrated(page, 'SidebarSearch');
-    await hydrated(page, 'DrawerButton');
     await page.keyboard.press('/');
     await expect.poll(() => focusedIn(page, '#tutorial-search')).toBe(true);
     expect(await page.locator('#sidebar').isVisible()).toBe(true);
     await page.keyboard.type('memo');
+    await hydrated(page, 'SidebarSearch');
     expect(await visibleSlugs(page)).toEqual(expected('memo'));
     await ctx.close();
   });
@@ -200,7 +197,6 @@ describe('prefetch on intent', () => {
 
   it('prefetches a sidebar entry on hover or keyboard focus, so the click is served from the prefetch', async () => {
     const { page, ctx, errors } = await open('/tutorial/react-jsx/', { viewport: DESKTOP });
-    await hydrated(page, 'DrawerButton');
     await page.locator('.side-link[data-slug="react-props"]').hover();
     await page.locator('.side-link[data-slug="react-state"]').focus();
     await page.locator('.pn-next').hover();
@@ -221,7 +217,6 @@ describe('prefetch on intent', () => {
 
   it('leaves a link that was never pointed at or focused alone (the navigation fetches it)', async () => {
     const { page, ctx } = await open('/tutorial/react-jsx/', { viewport: DESKTOP });
-    await hydrated(page, 'DrawerButton');
     await page.locator('.side-link[data-slug="react-props"]').evaluate((a) => (a as HTMLAnchorElement).click());
     await page.waitForURL('**/tutorial/react-props/');
     expect(await delivery(page)).toBe('');

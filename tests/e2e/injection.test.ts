@@ -7,6 +7,7 @@ import { launchBrowser } from '../helpers/browser.js';
 import { runCli } from '../helpers/cli.js';
 import { editJson, listFiles, makeProject } from '../helpers/project.js';
 import { serveOut, type TestServer } from '../helpers/server.js';
+import { hydrateAll } from '../helpers/site-page.js';
 
 const XSS = `</script><script>window.__xss=1</script><!-- "><img src=x onerror="window.__xss=2"> \u2028\u2029 'quote'`;
 
@@ -66,7 +67,7 @@ async function visit(origin: string, p: string) {
   const consoleErrors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
   await page.goto(origin + p, { waitUntil: 'load' });
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]:not([data-when="visible"])')].every((e) => e.hasAttribute('data-hydrated')));
+  await hydrateAll(page);
   const share = page.locator('.share-toggle');
   if (await share.count()) await share.click();
   const evidence = await page.evaluate(() => ({ xss: (window as unknown as { __xss?: number }).__xss, csp: (window as unknown as { __csp: string[] }).__csp }));

@@ -47,6 +47,8 @@ async function open(path: string, reducedMotion: 'reduce' | 'no-preference' = 'n
     if (m.type() === 'warning') warnings.push(m.text());
   });
   await page.goto(site.origin + path);
+  // The effects hydrate on the first pointer move.
+  await page.mouse.move(5, 5);
   await page.locator('[data-island="PointerEffects"][data-hydrated]').waitFor({ state: 'attached' });
   return { page, ctx, errors, warnings };
 }

@@ -38,7 +38,6 @@ describe('a visitor on the built site', () => {
     await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
     const first = page.locator('figure.code-block').first();
     const button = first.locator('.copy-btn');
-    await page.locator('[data-island="CopyButton"][data-hydrated]').first().waitFor();
     await button.click();
     // The label changes once the asynchronous clipboard write has resolved, not at the click.
     await expect.poll(() => button.textContent()).toContain('Copied!');
@@ -56,9 +55,9 @@ describe('a visitor on the built site', () => {
     const { page, ctx } = await open('/tutorial/react-jsx/');
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     const toggle = page.locator('.theme-toggle');
-    await page.locator('[data-island="ThemeToggle"][data-hydrated]').waitFor();
     await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('true');
     await toggle.click();
+    await page.locator('[data-island="ThemeToggle"][data-hydrated]').waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('false');
     await ctx.addInitScript(() => {

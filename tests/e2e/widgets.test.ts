@@ -30,10 +30,10 @@ describe('navigation bar', () => {
     const { page, ctx } = await open('/about/', { viewport: PHONE });
     const button = page.locator('.menu-btn');
     const twitter = page.locator('.external-links a', { hasText: 'Twitter' });
-    await hydrated(page, 'NavMenu');
     expect(await twitter.isVisible()).toBe(false);
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     await button.click();
+    await hydrated(page, 'NavMenu');
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     expect(await twitter.isVisible()).toBe(true);
     expect(await twitter.getAttribute('rel')).toBe('noopener noreferrer');
@@ -68,7 +68,6 @@ describe('theme switch', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`starts dark, swaps bar colour, icon and logo, and is remembered on the next page (${viewport.width}px)`, async () => {
       const { page, ctx } = await open('/tutorial/react-jsx/', { viewport });
-      await hydrated(page, 'ThemeToggle');
       const toggle = page.locator('.theme-toggle');
       const state = () =>
         page.evaluate(() => ({
@@ -82,6 +81,7 @@ describe('theme switch', () => {
       expect(await state()).toEqual({ dark: true, bar: 'rgb(0, 0, 0)', sun: true, moon: false, logo: ['/images/logo-dark.svg'], panel: 'rgb(31, 41, 55)' });
       expect(await toggle.getAttribute('aria-pressed')).toBe('true');
       await toggle.click();
+      await hydrated(page, 'ThemeToggle');
       expect(await state()).toEqual({ dark: false, bar: 'rgb(255, 255, 255)', sun: false, moon: true, logo: ['/images/logo.svg'], panel: 'rgb(243, 244, 246)' });
       expect(await toggle.getAttribute('aria-pressed')).toBe('false');
       await page.goto(`${site.origin}/about/`);
@@ -99,8 +99,6 @@ describe('code blocks', () => {
     const lines = numbered.locator('[data-line]');
     expect(await lines.nth(1).evaluate((e) => getComputedStyle(e, '::before').content)).toBe('counter(line)');
     expect(await page.locator('figure.code-block:not(:has(code[data-line-numbers])) [data-line]').first().evaluate((e) => getComputedStyle(e, '::before').content)).toBe('none');
-    await hydrated(page, 'CopyButton');
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-island="CopyButton"]')].every((e) => e.hasAttribute('data-hydrated')));
     const button = numbered.locator('.copy-btn');
     await button.click();
     await numbered.locator('.copy-btn[data-copied]').waitFor();
@@ -122,7 +120,6 @@ describe('code blocks', () => {
     expect(await block.locator('.code-lang').textContent()).toBe('bash');
     const shown = await block.locator('pre code').innerText();
     expect(shown).toContain('$ npm install react-router');
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-island="CopyButton"]')].every((e) => e.hasAttribute('data-hydrated')));
     await block.locator('.copy-btn').click();
     await block.locator('.copy-btn[data-copied]').waitFor();
     const clip = await page.evaluate(() => navigator.clipboard.readText());
@@ -140,7 +137,6 @@ describe('code blocks', () => {
     const logged: string[] = [];
     page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
     await page.goto(`${site.origin}/tutorial/react-jsx/`);
-    await hydrated(page, 'CopyButton');
     const button = page.locator('.copy-btn').first();
     await button.click();
     await expect.poll(() => logged.some((l) => l.includes('Copy to clipboard failed'))).toBe(true);
@@ -154,7 +150,6 @@ describe('share widget', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`opens from a fixed bottom-right toggle with encoded share links and Copy URL (${viewport.width}px)`, async () => {
       const { page, ctx, errors } = await open('/tutorial/react-jsx/', { viewport, clipboard: true });
-      await hydrated(page, 'ShareWidget');
       const toggle = page.locator('.share-toggle');
       expect(await style(page, '.share', 'position')).toBe('fixed');
       const t = await rect(page, '.share-toggle');
@@ -163,6 +158,7 @@ describe('share widget', () => {
       else expect(viewport.width - t.right).toBeLessThan(40);
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       await toggle.click();
+      await hydrated(page, 'ShareWidget');
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');
       const url = `${SITE}/tutorial/react-jsx/`;
       const title = (await page.locator('h1').textContent())!;
@@ -192,9 +188,9 @@ describe('share widget', () => {
 
   it('works by keyboard: Enter opens, Tab reaches the links, Escape closes and returns focus', async () => {
     const { page, ctx } = await open('/tutorial/react-jsx/');
-    await hydrated(page, 'ShareWidget');
     await page.locator('.share-toggle').focus();
     await page.keyboard.press('Enter');
+    await hydrated(page, 'ShareWidget');
     expect(await page.locator('.share-toggle').getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Shift+Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('.share-menu') !== null)).toBe(true);
@@ -227,7 +223,6 @@ describe('recommended ads panel (desktop)', () => {
 
   it('shows the close button on hover and on keyboard focus only', async () => {
     const { page, ctx } = await open('/tutorial/react-jsx/');
-    await hydrated(page, 'AdsPanel');
     const opacity = (i: number) => page.locator('.ad-close').nth(i).evaluate((e) => getComputedStyle(e).opacity);
     await page.mouse.move(600, 400);
     expect(await opacity(0)).toBe('0');
@@ -242,9 +237,9 @@ describe('recommended ads panel (desktop)', () => {
 
   it('collapses and expands', async () => {
     const { page, ctx } = await open('/tutorial/react-jsx/');
-    await hydrated(page, 'AdsPanel');
     const button = page.locator('.ads-collapse');
     await button.click();
+    await hydrated(page, 'AdsPanel');
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     expect(await page.locator('.ads-list').isVisible()).toBe(false);
     await button.click();
@@ -255,10 +250,10 @@ describe('recommended ads panel (desktop)', () => {
 
   it('dismisses an ad for the session: gone on the next page before any script runs, and the panel goes when all are', async () => {
     const { page, ctx } = await open('/tutorial/react-jsx/');
-    await hydrated(page, 'AdsPanel');
     const first = (await page.locator('.ad').first().getAttribute('data-ad'))!;
     await page.locator('.ad-close').first().focus();
     await page.keyboard.press('Enter');
+    await hydrated(page, 'AdsPanel');
     expect(await page.locator(`[data-ad="${first}"]`).count()).toBe(0);
     expect(await page.locator('.ad').count()).toBe(1);
     expect(await page.evaluate(() => document.activeElement?.className)).toBe('ad-close');
@@ -270,9 +265,9 @@ describe('recommended ads panel (desktop)', () => {
     expect(await page.locator('.ad').filter({ visible: true }).count()).toBe(1);
     await page.unroute(adsChunk);
     await page.reload();
+    expect(await page.locator(`[data-ad="${first}"]`).isVisible()).toBe(false);
+    await page.locator('.ad').filter({ visible: true }).locator('.ad-close').click();
     await hydrated(page, 'AdsPanel');
-    expect(await page.locator(`[data-ad="${first}"]`).count()).toBe(0);
-    await page.locator('.ad-close').first().click();
     expect(await page.locator('.ads').count()).toBe(0);
     await page.route(adsChunk, (r) => r.abort());
     await page.goto(`${site.origin}/tutorial/react-state/`);

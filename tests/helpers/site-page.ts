@@ -37,9 +37,19 @@ export async function hydrated(page: Page, name: string, nth = 0): Promise<void>
   await page.locator(`[data-island="${name}"][data-hydrated]`).nth(nth).waitFor({ state: 'attached' });
 }
 
-/** Waits until every island that hydrates at load or when idle is hydrated (`visible` ones hydrate on scroll). */
-export async function allHydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[data-island]:not([data-when="visible"]):not([data-hydrated])'), undefined, { timeout: 10_000 });
+/** Waits until the page script has taken every island in hand (they hydrate when the visitor acts). */
+export async function armed(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[data-island]:not([data-armed])'), undefined, { timeout: 10_000 });
+}
+
+/** Hydrates every island the way a first interaction does (a pointer down inside it, a pointer move) and waits for all. */
+export async function hydrateAll(page: Page): Promise<void> {
+  await armed(page);
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll('[data-island]')) el.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    dispatchEvent(new PointerEvent('pointermove'));
+  });
+  await page.waitForFunction(() => !document.querySelector('[data-island]:not([data-hydrated])'), undefined, { timeout: 10_000 });
 }
 
 /** Stops link clicks from navigating (their other click handlers still run), to see what a click does to the page. */

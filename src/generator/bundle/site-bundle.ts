@@ -19,6 +19,9 @@ export function islandNames(dir = siteDir()): string[] {
   return fs.readdirSync(path.join(dir, 'widgets')).filter((f) => /^[A-Z]\w*\.tsx$/.test(f)).map((f) => f.slice(0, -4)).sort();
 }
 
+/** The browsers the site's scripts are built for. */
+const BROWSERS = ['es2022', 'chrome111', 'firefox115', 'safari16'];
+
 /** esbuild options of the browser bundle (shared by builds and dev's long-lived context). */
 export function clientBuildOptions(dir = siteDir()): esbuild.BuildOptions {
   const names = islandNames(dir);
@@ -35,7 +38,7 @@ export function clientBuildOptions(dir = siteDir()): esbuild.BuildOptions {
     chunkNames: 'chunk-[hash]',
     assetNames: '[name]-[hash]',
     jsx: 'automatic',
-    target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
+    target: BROWSERS,
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     absWorkingDir: packageRoot(),
@@ -61,12 +64,12 @@ export function clientBuildOptions(dir = siteDir()): esbuild.BuildOptions {
   };
 }
 
-/** Turns an esbuild result into out/ files and the manifest (island name -> chunk URL and its imports). */
-export function clientBundleFrom(result: esbuild.BuildResult): ClientBundle {
+/** Turns an esbuild result into out/ files and the manifest (island name -> chunk URL and its imports), with the page script. */
+export function clientBundleFrom(result: esbuild.BuildResult, pageScript: string): ClientBundle {
   const files = new Map<string, Uint8Array>();
   const root = packageRoot();
   for (const f of result.outputFiles ?? []) files.set(path.relative(root, f.path).split(path.sep).join('/'), f.contents);
-  const manifest: AssetManifest = { css: '', islands: {} };
+  const manifest: AssetManifest = { css: '', islands: {}, pageScript };
   const outputs = result.metafile!.outputs;
   for (const [out, meta] of Object.entries(outputs)) {
     const url = `/${out}`;
@@ -86,11 +89,26 @@ function staticImports(out: string, outputs: esbuild.Metafile['outputs'], seen =
   return [...seen].map((p) => `/${p}`).sort();
 }
 
+/**
+ * esbuild options of the page script (src/site/client/page-script.ts): built on its own, because an inline classic
+ * script can import no chunk, and code splitting would make every entry import the shared helpers' chunk.
+ */
+export function pageScriptBuildOptions(dir = siteDir()): esbuild.BuildOptions {
+  return { entryPoints: [path.join(dir, 'client', 'page-script.ts')], bundle: true, format: 'iife', minify: true, write: false, target: BROWSERS, legalComments: 'none', absWorkingDir: packageRoot(), logLevel: 'silent' };
+}
+
+/** The page script's minified code, to inline in every page (and hash for the CSP). */
+export async function bundlePageScript(dir = siteDir()): Promise<string> {
+  const { build } = await import('esbuild');
+  return (await build(pageScriptBuildOptions(dir))).outputFiles![0]!.text.trim();
+}
+
 /** Bundles the browser assets once. */
 export async function bundleClient(): Promise<ClientBundle> {
   try {
     const { build } = await import('esbuild');
-    return clientBundleFrom(await build(clientBuildOptions()));
+    const [result, pageScript] = await Promise.all([build(clientBuildOptions()), bundlePageScript()]);
+    return clientBundleFrom(result, pageScript);
   } catch (e) {
     throw bundleError(e);
   }

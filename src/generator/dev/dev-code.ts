@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { problem, ReactsiteError, type Problem } from '../problems/problem.js';
 import { packageRoot } from '../bundle/package-paths.js';
-import { bundleError, clientBuildOptions, clientBundleFrom, islandNames, loadRenderer, serverBuildOptions, type ClientBundle, type SiteRenderer } from '../bundle/site-bundle.js';
+import { bundleError, bundlePageScript, clientBuildOptions, clientBundleFrom, islandNames, loadRenderer, serverBuildOptions, type ClientBundle, type SiteRenderer } from '../bundle/site-bundle.js';
 import { locateInStack } from '../problems/stack-location.js';
 import type { ChangePlan } from './change-plan.js';
 import { asProblems } from '../problems/framed-problems.js';
@@ -78,7 +78,7 @@ export class DevBundler {
         const ctx = await esbuild.context(clientBuildOptions(this.dir));
         this.client = { ctx, islands };
       }
-      return clientBundleFrom(await this.client.ctx.rebuild());
+      return clientBundleFrom(await this.client.ctx.rebuild(), await bundlePageScript(this.dir));
     } catch (e) {
       throw bundleError(e);
     }

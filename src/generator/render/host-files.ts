@@ -2,7 +2,7 @@
 import type { Route, SiteConfig, SiteData } from '../../site/types.js';
 import { absoluteUrl, withBase } from '../../site/seo/urls.js';
 import { contentSecurityPolicy } from '../../site/document/csp.js';
-import { LOADER_SCRIPT, notFoundScript, SPECULATION_RULES, THEME_SCRIPT } from '../../site/islands/inline-scripts.js';
+import { notFoundScript, SPECULATION_RULES, THEME_SCRIPT } from '../../site/islands/inline-scripts.js';
 import { searchIndexJson } from '../../site/widgets/search-index.js';
 import { tutorialById } from '../../site/tutorial-by-id.js';
 import type { Content } from '../content/load-content.js';
@@ -63,6 +63,6 @@ export function generatedFiles(routes: readonly Route[], data: SiteData, content
     ['sitemap.xml', sitemapXml(routes, site, base, lastmod)],
     ['robots.txt', robotsTxt(site, base)],
     ['_redirects', redirectsFile(routes, base)],
-    ['_headers', headersFile(base, contentSecurityPolicy([THEME_SCRIPT, LOADER_SCRIPT, notFoundScript(base), SPECULATION_RULES]))],
+    ['_headers', headersFile(base, contentSecurityPolicy([THEME_SCRIPT, data.assets.pageScript, notFoundScript(base), SPECULATION_RULES]))],
   ];
 }

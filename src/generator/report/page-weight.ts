@@ -1,6 +1,6 @@
 /**
  * What one built page makes a visitor download before it is interactive, read from the files of out/: its HTML,
- * its stylesheets, and the JavaScript it loads at once (module preloads and the chunks of islands that hydrate
+ * its stylesheets, and the JavaScript it runs before any interaction (inline scripts, module preloads and the chunks of islands that hydrate
  * without waiting for an interaction, with their static imports). Raw and gzip sizes.
  */
 import zlib from 'node:zlib';
@@ -21,6 +21,9 @@ export function bytesOf(data: string | Uint8Array): Bytes {
   return b;
 }
 
+/** Islands that hydrate only once the visitor acts (inside them, or by moving the pointer): not counted. */
+const WAITS = new Set(['interaction', 'pointer']);
+
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
 /** Static imports of a JS module's source (`import … from "x"`, `export … from "x"`, `import "x"`). */
@@ -29,8 +32,8 @@ function staticImports(code: string): string[] {
 }
 
 /**
- * The weight of the page `html`; `read(url)` gives the bytes of a site URL (with the base), or undefined. Islands
- * that wait for an interaction (`data-when="interaction"`) are not counted: they load when the visitor acts.
+ * The weight of the page `html`; `read(url)` gives the bytes of a site URL (with the base), or undefined. Inline
+ * scripts count; islands that wait for the visitor (`data-when="interaction"` or `"pointer"`) do not.
  */
 export function pageWeight(html: string, read: (url: string) => Uint8Array | undefined): PageWeight {
   const links = html.match(/<link\b[^>]*>/g) ?? [];
@@ -44,7 +47,11 @@ export function pageWeight(html: string, read: (url: string) => Uint8Array | und
     for (const spec of staticImports(Buffer.from(data).toString('utf8'))) add(new URL(spec, `http://x${url}`).pathname);
   };
   for (const t of links) if (attr(t, 'rel') === 'modulepreload') add(attr(t, 'href')!);
-  for (const m of html.matchAll(/<[a-z]+\b[^>]*\sdata-island="[^"]*"[^>]*>/g)) if (attr(m[0], 'data-when') !== 'interaction' && attr(m[0], 'data-src')) add(attr(m[0], 'data-src')!);
+  for (const m of html.matchAll(/<[a-z]+\b[^>]*\sdata-island="[^"]*"[^>]*>/g)) if (!WAITS.has(attr(m[0], 'data-when') ?? '') && attr(m[0], 'data-src')) add(attr(m[0], 'data-src')!);
+  // Inline scripts run too (theme, page script), measured together as they travel in one gzip stream; JSON in
+  // script elements (JSON-LD, speculation rules) does not run.
+  const inlineCode = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=|\stype="(?!module|text\/javascript)/.test(m[1]!)).map((m) => m[2]).join('');
+  const inline = inlineCode ? [Buffer.from(inlineCode)] : [];
   const sum = (bufs: Uint8Array[]): Bytes => bufs.map(bytesOf).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
-  return { html: bytesOf(html), css: sum(css.flatMap((u) => read(u) ?? [])), js: sum([...js.values()]) };
+  return { html: bytesOf(html), css: sum(css.flatMap((u) => read(u) ?? [])), js: sum([...js.values(), ...inline]) };
 }

@@ -40,7 +40,7 @@ export function Article({ data, t, body, content, prev, next, canonical }: { dat
         <p>Schema: Article, Tutorial, TechArticle</p>
       </footer>
       <PrevNext prev={prev} next={next} data={data} />
-      <Island name="ShareWidget" props={{ url: canonical, title: t.title }} when="idle" />
+      <Island name="ShareWidget" props={{ url: canonical, title: t.title }} when="interaction" />
     </article>
   );
 }

@@ -10,7 +10,7 @@ export function HubLayout({ data, slug, children }: { data: SiteData; slug?: str
   return (
     <div className="hub">
       <section className="hub-header" aria-labelledby="hub-title">
-        <Island name="DrawerButton" props={{}} when="load" className="hub-menu" />
+        <Island name="DrawerButton" props={{}} when="interaction" className="hub-menu" />
         <p className="hub-title" id="hub-title">React Tutorial Hub</p>
       </section>
       <div className="hub-grid">
@@ -19,14 +19,14 @@ export function HubLayout({ data, slug, children }: { data: SiteData; slug?: str
             <h2 className="sidebar-title">Tutorials</h2>
             <p className="drawer-hint">Swipe or tap outside to close</p>
           </div>
-          <Island name="SidebarSearch" props={data.searchIndex ? { index: withBase(data.base, data.searchIndex) } : {}} when="idle" className="sidebar-search" />
+          <Island name="SidebarSearch" props={data.searchIndex ? { index: withBase(data.base, data.searchIndex) } : {}} when="interaction" className="sidebar-search" />
           <nav className="sidebar-list" aria-label="Tutorial list" dangerouslySetInnerHTML={{ __html: markCurrent(sidebarListHtml(data.tutorials, data.base, slug), slug) }} />
         </aside>
         <main id="main" className="hub-main" tabIndex={-1}>
           {children}
         </main>
         <aside className="ads-column" aria-label="Recommended">
-          <Island name="AdsPanel" props={{ ads: data.ads, base: data.base }} when="visible" />
+          <Island name="AdsPanel" props={{ ads: data.ads, base: data.base }} when="interaction" />
         </aside>
       </div>
     </div>

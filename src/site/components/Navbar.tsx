@@ -21,8 +21,8 @@ export function Navbar({ site, base, current }: { site: SiteConfig; base: string
             <a href={withBase(base, '/tutorial/')} aria-current={current === 'tutorial' ? 'page' : undefined}>React Tutorial</a>
           </li>
         </ul>
-        <Island name="NavMenu" props={{ library: site.library, social: site.social }} when="idle" className="navbar-external" />
-        <Island name="ThemeToggle" props={{}} when="load" className="navbar-theme" />
+        <Island name="NavMenu" props={{ library: site.library, social: site.social }} when="interaction" className="navbar-external" />
+        <Island name="ThemeToggle" props={{}} when="interaction" className="navbar-theme" />
       </nav>
     </header>
   );

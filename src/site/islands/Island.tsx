@@ -2,8 +2,11 @@
 import { createContext, useContext, type ComponentProps } from 'react';
 import { islandComponents, type IslandName } from './registry.js';
 
-/** When an island hydrates: at load, when the browser is idle, or when it scrolls into view. */
-export type HydrateWhen = 'load' | 'idle' | 'visible';
+/**
+ * When an island hydrates: on the first interaction inside it (pointer down, focus, key, input; what the visitor did
+ * is then replayed), on the first pointer move or touch anywhere (`pointer`), at load, when idle, or when visible.
+ */
+export type HydrateWhen = 'interaction' | 'pointer' | 'load' | 'idle' | 'visible';
 
 /** Per-render collector: which islands a page uses (for modulepreload) and their chunk URLs. */
 export interface IslandCollector { used: Set<IslandName>; /** Islands hydrated at load: their chunks are preloaded. */ eager?: Set<IslandName>; srcOf: (name: IslandName) => string | undefined; page: string }
@@ -19,7 +22,7 @@ export class IslandError extends Error {}
  * Renders island `name` with `props`; the browser hydrates it with the same props when `when` says.
  * A `visible` island keeps a box (no `display: contents`), since IntersectionObserver never sees a box-less element.
  */
-export function Island<N extends IslandName>({ name, props, when = 'idle', className }: { name: N; props: ComponentProps<(typeof islandComponents)[N]>; when?: HydrateWhen; className?: string }) {
+export function Island<N extends IslandName>({ name, props, when = 'interaction', className }: { name: N; props: ComponentProps<(typeof islandComponents)[N]>; when?: HydrateWhen; className?: string }) {
   const collector = useContext(IslandContext);
   const nested = useContext(InsideIsland);
   if (!collector) throw new IslandError(`island "${name}" rendered outside a page`);

@@ -1,4 +1,4 @@
-/** The only inline scripts of the site: theme before first paint, the island loader, redirects. Hashed for CSP. */
+/** The site's small inline scripts: theme before first paint, redirects (the page script is bundled: client/page-script.ts). Hashed for CSP. */
 
 /** Key of the remembered theme in localStorage. */
 export const THEME_KEY = 'reactsite-theme';
@@ -11,12 +11,6 @@ export const DISMISSED_ADS_KEY = 'reactsite-dismissed-ads';
  * dismissed in this tab in `html[data-ads-hidden]` so the ads panel's CSS hides them before paint (no flash).
  */
 export const THEME_SCRIPT = `(function(){var d=document.documentElement,t,a;try{t=localStorage.getItem('${THEME_KEY}')}catch(e){}try{a=JSON.parse(sessionStorage.getItem('${DISMISSED_ADS_KEY}')||'[]').join(' ')}catch(e){}d.classList.toggle('dark',t!=='light');d.style.colorScheme=t==='light'?'light':'dark';if(a)d.setAttribute('data-ads-hidden',a)})()`;
-
-/**
- * Finds every [data-island] marker and hydrates it when due: `load` at once, `idle` when the browser is idle,
- * `visible` when it nears the viewport. Each island's chunk default-exports `(element, props) => void`.
- */
-export const LOADER_SCRIPT = `(function(){var q=[].slice.call(document.querySelectorAll('[data-island]'));if(!q.length)return;function h(e){import(e.getAttribute('data-src')).then(function(m){m.default(e,JSON.parse(e.getAttribute('data-props')||'{}'))}).catch(function(x){console.error('island '+e.getAttribute('data-island')+' failed',x)})}var idle=window.requestIdleCallback||function(f){setTimeout(f,1)};var io='IntersectionObserver'in window&&new IntersectionObserver(function(es){es.forEach(function(en){if(en.isIntersecting){io.unobserve(en.target);h(en.target)}})},{rootMargin:'200px'});q.forEach(function(e){var w=e.getAttribute('data-when');if(w==='load')h(e);else if(w==='visible'&&io)io.observe(e);else idle(function(){h(e)},{timeout:2000})})})()`;
 
 /**
  * Hub pages' speculation rules (JSON, not code; hashed like the scripts): a link the DrawerButton island marks

@@ -90,7 +90,7 @@ function CodeFigure({ node: _n, children, ...props }: Props<'figure'>) {
       {title}
       <div className="code-head">
         <span className="code-lang">{label}</span>
-        <Island name="CopyButton" props={{ language }} when="idle" />
+        <Island name="CopyButton" props={{ language }} when="interaction" />
       </div>
       {rest}
     </figure>

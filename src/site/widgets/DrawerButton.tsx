@@ -1,14 +1,11 @@
 /** Island: the hub header's menu button; opens the sidebar as a drawer with an overlay on phones. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { prefetchOnIntent } from './prefetch.js';
-import { centerCurrent } from './sidebar-scroll.js';
 
 const SWIPE_PX = 60;
 
 /**
  * Toggles `#sidebar[data-open]`; overlay tap, Escape, swipe left, choosing an entry and tabbing out close it; focus
- * moves into the drawer and back to the button. On every hub page it also centres the current entry in the sidebar
- * and prefetches tutorial pages on hover or focus.
+ * moves into the drawer and back to the button. (Centring the current entry and prefetching are the page script's.)
  */
 export default function DrawerButton() {
   const [open, setOpen] = useState(false);
@@ -16,12 +13,6 @@ export default function DrawerButton() {
   const close = useCallback((restoreFocus: boolean) => {
     setOpen(false);
     if (restoreFocus) button.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    const list = document.querySelector<HTMLElement>('#sidebar .sidebar-list');
-    if (list) centerCurrent(list);
-    return prefetchOnIntent();
   }, []);
 
   useEffect(() => {

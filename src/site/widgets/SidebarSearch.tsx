@@ -1,4 +1,4 @@
-/** Island: the sidebar search box; filters the server-rendered list as you type. `/` or Ctrl/⌘-K focuses it. */
+/** Island: the sidebar search box; filters the server-rendered list as you type. `/` or Ctrl/⌘-K focuses it (page script). */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { searchIndex, type IndexEntry } from './search-index.js';
 
@@ -14,21 +14,9 @@ export default function SidebarSearch({ index }: { index?: string }) {
   const [results, setResults] = useState<IndexEntry[] | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);
 
+  // Text typed before the island hydrated is in the box already: search for it.
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const typing = e.target instanceof HTMLElement && (e.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName));
-      if ((e.key === '/' && !typing) || (e.key.toLowerCase() === 'k' && (e.metaKey || e.ctrlKey))) {
-        e.preventDefault();
-        // On phones the sidebar is a closed drawer: open it first, then focus the box once it can take focus.
-        const sidebar = document.getElementById('sidebar');
-        if (sidebar && !sidebar.hasAttribute('data-open') && getComputedStyle(sidebar).position === 'fixed') {
-          document.querySelector<HTMLButtonElement>('.drawer-btn')?.click();
-          requestAnimationFrame(() => input.current?.focus());
-        } else input.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    if (input.current?.value) setQuery(input.current.value);
   }, []);
 
   useEffect(() => {
@@ -79,6 +67,7 @@ export default function SidebarSearch({ index }: { index?: string }) {
         type="search"
         placeholder="Search tutorials..."
         autoComplete="off"
+        aria-keyshortcuts="/ Control+K Meta+K"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={(e) => e.key === 'Escape' && query && (e.stopPropagation(), setQuery(''))}

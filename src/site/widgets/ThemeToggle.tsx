@@ -7,8 +7,9 @@ export default function ThemeToggle() {
   const [dark, setDark] = useState(true);
   useEffect(() => setDark(document.documentElement.classList.contains('dark')), []);
   const toggle = () => {
-    const next = !dark;
+    // The page's class is the truth (the head script set it before paint; this island may have just hydrated).
     const root = document.documentElement;
+    const next = !root.classList.contains('dark');
     root.classList.toggle('dark', next);
     root.style.colorScheme = next ? 'dark' : 'light';
     try {
