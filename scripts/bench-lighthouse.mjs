@@ -65,13 +65,13 @@ async function runOne(url, formFactor, chromePath) {
   }
 }
 
-/** Runs Lighthouse for each page and form factor; a failed run is reported, not thrown. */
-export async function lighthouseAll(outDir, pages, { chromePath, log = console.log } = {}) {
+/** Runs Lighthouse `runs[formFactor]` times in a row for each page and form factor; a failed run is reported, not thrown. */
+export async function lighthouseAll(outDir, pages, { chromePath, log = console.log, runs = { mobile: 1, desktop: 1 } } = {}) {
   const preview = await startPreview(outDir);
   const results = [];
   try {
     for (const formFactor of ['mobile', 'desktop']) {
-      for (const p of pages) {
+      for (const p of pages) for (let i = 0; i < (runs[formFactor] ?? 1); i++) {
         const t0 = performance.now();
         try {
           const r = await runOne(preview.url + p.path, formFactor, chromePath);

@@ -33,7 +33,7 @@ export function staticImportSpecifiers(code) {
   return out;
 }
 
-/** What one HTML page pulls in, read from out/: { html, css, js, inlineJs, requests, chunks, byWhen }. */
+/** What one HTML page runs before any interaction, read from out/: { html, css, js, inlineJs, beforeInteraction, requests, chunks, byWhen }. */
 export function staticWeight(outDir, file) {
   const html = fs.readFileSync(path.join(outDir, file), 'utf8');
   const tags = html.match(/<link\b[^>]*>/g) ?? [];
@@ -51,7 +51,9 @@ export function staticWeight(outDir, file) {
     for (const spec of staticImportSpecifiers(buf.toString('utf8'))) add(new URL(spec, `http://x${url}`).pathname, w);
   };
   for (const u of preload) add(u, 'preload');
-  for (const i of islands) add(i.src, i.when);
+  // Islands that wait for the visitor (an interaction inside them, or a pointer move) run nothing before that.
+  const waits = (w) => w === 'interaction' || w === 'pointer';
+  for (const i of islands) if (!waits(i.when)) add(i.src, i.when);
   const inline = [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)].filter((m) => !/type="application\/(ld\+)?json"/.test(m[1] ?? '') && !/\ssrc=/.test(m[1] ?? '')).map((m) => m[2]).join('\n');
   const cssBufs = cssUrls.map(read);
   const sum = (bufs) => bufs.reduce((s, b) => ({ raw: s.raw + sizes(b).raw, gzip: s.gzip + sizes(b).gzip }), { raw: 0, gzip: 0 });
@@ -62,6 +64,8 @@ export function staticWeight(outDir, file) {
     css: sum(cssBufs),
     js: sum([...js.values()]),
     inlineJs: sizes(inline),
+    // Everything that runs before the first interaction: the chunks above and the inline scripts.
+    beforeInteraction: sizes(Buffer.concat([...js.values(), Buffer.from(inline)])),
     requests: 1 + cssUrls.length + js.size,
     chunks: [...js.keys()].map((u) => `${path.basename(u)} ${js.get(u).length} B`),
     islands: islands.length,

@@ -1,7 +1,7 @@
 /**
  * What one built page makes a visitor download before it is interactive, read from the files of out/: its HTML,
- * its stylesheets, and the JavaScript it runs before any interaction (inline scripts, module preloads and the chunks of islands that hydrate
- * without waiting for an interaction, with their static imports). Raw and gzip sizes.
+ * its stylesheets, and the JavaScript it runs before any interaction (inline scripts, module preloads, and the
+ * chunks of islands that hydrate without waiting for the visitor, with their static imports). Raw and gzip sizes.
  */
 import zlib from 'node:zlib';
 

@@ -15,7 +15,7 @@ const ms = (n: number) => (n < 1000 ? `${n} ms` : `${(n / 1000).toFixed(2)} s`);
 export function summaryLines(s: BuildSummary, style: Style): string[] {
   const pad = (v: string, n: number, right = false) => (right ? v.padStart(n) : v.padEnd(n));
   const lines = [style.dim(`  stages   ${Object.entries(s.stagesMs).map(([k, v]) => `${k} ${ms(v)}`).join(' · ')}`), ''];
-  lines.push(style.bold(`  ${pad('page kind', 14)}${pad('pages', 6, true)}${pad('HTML', 10, true)}${pad('CSS', 9, true)}${pad('JS', 10, true)}   median page (gzip sizes; JS loaded before any interaction)`));
+  lines.push(style.bold(`  ${pad('page kind', 14)}${pad('pages', 6, true)}${pad('HTML', 10, true)}${pad('CSS', 9, true)}${pad('JS', 10, true)}   median page (gzip sizes; JS run before any interaction)`));
   for (const k of s.kinds) lines.push(`  ${pad(k.kind, 14)}${pad(String(k.count), 6, true)}${pad(gz(k.html), 10, true)}${pad(gz(k.css), 9, true)}${pad(gz(k.js), 10, true)}   ${style.dim(k.page)}`);
   lines.push('', ...s.largest.map((l, i) => `  ${i ? '         ' : 'largest  '}${formatBytes(l.html.raw).padStart(8)}  ${pad(gz(l.html), 8, true)} gzip  ${l.page}`));
   lines.push(`  out/     ${s.out.files} files, ${formatBytes(s.out.bytes)}`);
