@@ -8,6 +8,7 @@ import { Navbar } from './components/Navbar.js';
 import { SiteFooter } from './components/SiteFooter.js';
 import { contentSecurityPolicy } from './document/csp.js';
 import { escapeHtml } from './document/escape.js';
+import { NO_SCRIPT_CSS } from './document/no-script.js';
 import { Head } from './document/Head.js';
 import { redirectStub } from './document/redirect-stub.js';
 import { Island, IslandContext, type IslandCollector } from './islands/Island.js';
@@ -50,7 +51,7 @@ export function renderPage(route: Route, data: SiteData): string {
   const head = renderToString(<Head data={data} meta={meta} csp={contentSecurityPolicy(inline)} preload={[...preload]} />);
   const script = (s: string) => `<script>${s}</script>`;
   const loader = collector.used.size ? `<script${later.length ? ` data-preload="${escapeHtml(later.join(' '))}"` : ''}>${pageScript}</script>` : '';
-  return `<!doctype html><html lang="${escapeHtml(site.language)}" class="dark" style="color-scheme:dark"><head>${script(THEME_SCRIPT)}${notFound ? script(notFound) : ''}${head}${rules}</head><body>${body}${loader}${data.dev ? script(data.dev.clientScript) : ''}</body></html>`;
+  return `<!doctype html><html lang="${escapeHtml(site.language)}" class="dark" style="color-scheme:dark"><head>${script(THEME_SCRIPT)}${notFound ? script(notFound) : ''}${head}<noscript><style>${NO_SCRIPT_CSS}</style></noscript>${rules}</head><body>${body}${loader}${data.dev ? script(data.dev.clientScript) : ''}</body></html>`;
 }
 
 function pageBody(route: Route, data: SiteData, components: Partial<Components>, canonical: string): ReactNode {

@@ -166,3 +166,25 @@ for (const viewport of [PHONE, DESKTOP]) {
     }
   });
 }
+
+for (const viewport of [PHONE, DESKTOP]) {
+  describe(`with JavaScript off (${viewport.width}px)`, () => {
+    it('reads in the dark theme, shows no control that needs a script, and every tutorial is a visible link away', async () => {
+      const ctx = await site.browser.newContext({ viewport, javaScriptEnabled: false });
+      const page = await ctx.newPage();
+      await page.goto(`${site.origin}/tutorial/react-jsx/`);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      expect(await page.locator('h1').isVisible()).toBe(true);
+      expect(await page.locator('.prose p').first().isVisible()).toBe(true);
+      for (const control of ['.theme-toggle', '.share-toggle', '.copy-btn', '.menu-btn', '.drawer-btn', '#tutorial-search', '.ads-collapse']) {
+        expect(await page.locator(control).filter({ visible: true }).count(), control).toBe(0);
+      }
+      const links = page.locator('.sidebar-list a').filter({ visible: true });
+      expect(await links.count()).toBe(registry.filter((t) => !t.isIntro).length);
+      await page.locator('.sidebar-list a[data-slug="react-props"]').click();
+      await page.waitForURL('**/tutorial/react-props/');
+      expect(await page.locator('h1').textContent()).toMatch(/Props/);
+      await ctx.close();
+    });
+  });
+}
