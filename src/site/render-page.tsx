@@ -8,6 +8,7 @@ import { Navbar } from './components/Navbar.js';
 import { SiteFooter } from './components/SiteFooter.js';
 import { contentSecurityPolicy } from './document/csp.js';
 import { escapeHtml } from './document/escape.js';
+import { adsHideCss } from './document/ads-hide-css.js';
 import { NO_SCRIPT_CSS } from './document/no-script.js';
 import { Head } from './document/Head.js';
 import { redirectStub } from './document/redirect-stub.js';
@@ -50,8 +51,10 @@ export function renderPage(route: Route, data: SiteData): string {
   const later = [...chunksOf(collector.used)].filter((src) => !preload.has(src));
   const head = renderToString(<Head data={data} meta={meta} csp={contentSecurityPolicy(inline)} preload={[...preload]} />);
   const script = (s: string) => `<script>${s}</script>`;
+  // Hub pages hide the ads dismissed in this tab before paint (the head script lists them on <html>).
+  const adsCss = collector.used.has('AdsPanel') ? adsHideCss(data.ads.map((a) => a.id)) : '';
   const loader = collector.used.size ? `<script${later.length ? ` data-preload="${escapeHtml(later.join(' '))}"` : ''}>${pageScript}</script>` : '';
-  return `<!doctype html><html lang="${escapeHtml(site.language)}" class="dark" style="color-scheme:dark"><head>${script(THEME_SCRIPT)}${notFound ? script(notFound) : ''}${head}<noscript><style>${NO_SCRIPT_CSS}</style></noscript>${rules}</head><body>${body}${loader}${data.dev ? script(data.dev.clientScript) : ''}</body></html>`;
+  return `<!DOCTYPE html><html lang="${escapeHtml(site.language)}" class="dark"><head>${script(THEME_SCRIPT)}${notFound ? script(notFound) : ''}${head}${adsCss ? `<style>${adsCss}</style>` : ''}<noscript><style>${NO_SCRIPT_CSS}</style></noscript>${rules}</head><body>${body}${loader}${data.dev ? script(data.dev.clientScript) : ''}</body></html>`;
 }
 
 function pageBody(route: Route, data: SiteData, components: Partial<Components>, canonical: string): ReactNode {

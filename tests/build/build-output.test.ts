@@ -35,7 +35,7 @@ describe('reactsite build on the fixture project', () => {
 
   it('puts the spec metadata in an article head', () => {
     const html = read(out, 'tutorial/react-alpha/index.html');
-    expect(html).toMatch(/^<!doctype html><html lang="en-US" class="dark"/);
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en-US" class="dark"/);
     expect(html).toContain('<title>Alpha: The First Article | Fixture Hub</title>');
     const description = /<meta name="description" content="([^"]*)"/.exec(html)![1]!;
     expect(description).toHaveLength(160);
@@ -105,8 +105,8 @@ describe('reactsite build on the fixture project', () => {
   it('writes redirect stubs, sitemap, robots and _redirects that agree with the routes', () => {
     for (const stub of ['tutorial/index.html', 'tutorial/intro/index.html']) {
       const html = read(out, stub);
-      expect(html).toContain('<meta http-equiv="refresh" content="0; url=/tutorial/react-intro/">');
-      expect(html).toContain('<link rel="canonical" href="https://fixture.example.org/tutorial/react-intro/">');
+      expect(html).toContain('<meta http-equiv="refresh" content="0; url=/tutorial/react-intro/"/>');
+      expect(html).toContain('<link rel="canonical" href="https://fixture.example.org/tutorial/react-intro/"/>');
       expect(html).toContain('location.replace("/tutorial/react-intro/")');
       expect(html).toContain('<meta name="robots" content="noindex');
       expect(html).toContain('<a href="/tutorial/react-intro/">');

@@ -72,7 +72,7 @@ describe('reactsite dev server', () => {
     bare.resume();
     const missing = await get(`${dev.origin}/tutorial/no-such-page/`);
     expect(missing.status).toBe(404);
-    expect(missing.body).toContain('<!doctype html>');
+    expect(missing.body).toMatch(/^<!DOCTYPE html>/);
     const svg = await new Promise<http.IncomingMessage>((resolve) => http.get(`${dev.origin}/favicon.svg`, resolve));
     expect(svg.headers['content-type']).toBe('image/svg+xml');
     svg.resume();

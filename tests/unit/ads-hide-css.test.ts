@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adsHideCss } from '../../src/site/widgets/ads-hide-css.js';
+import { adsHideCss } from '../../src/site/document/ads-hide-css.js';
 
 describe('adsHideCss', () => {
   it('hides each dismissed ad, and the whole panel once every ad is dismissed', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleTags, difficultyTone, metadataDifficulty, metaDescription, metaKeywords, readTime, teaches } from '../../src/site/seo/metadata.js';
+import { articleTags, difficultyTone, metadataDifficulty, metaDescription, metaKeywords, pageTitle, readTime, teaches } from '../../src/site/seo/metadata.js';
 
 describe('metadata rules of the spec', () => {
   it('keeps descriptions up to 160 characters and cuts longer ones to 157 plus an ellipsis', () => {
@@ -37,5 +37,19 @@ describe('metadata rules of the spec', () => {
   it('computes read time from words at 200 per minute, at least one minute', () => {
     expect(readTime(0)).toBe('1 min read');
     expect(readTime(1000)).toBe('5 min read');
+  });
+});
+
+describe('pageTitle', () => {
+  it('keeps "{title} | {site}" within 70 characters, then the title alone, then the title cut at a word', () => {
+    expect(pageTitle('React JSX', 'React Tutorial Hub')).toBe('React JSX | React Tutorial Hub');
+    const long = 'React Component Composition: children, Slots and Compound Components';
+    expect(long.length).toBeLessThanOrEqual(70);
+    expect(pageTitle(long, 'React Tutorial Hub')).toBe(long);
+    const longer = `${long} in Depth, With Many Examples`;
+    const cut = pageTitle(longer, 'React Tutorial Hub');
+    expect(cut.length).toBeLessThanOrEqual(70);
+    expect(cut).toBe('React Component Composition: children, Slots and Compound Components…');
+    expect(pageTitle('x'.repeat(90)).length).toBe(70);
   });
 });

@@ -26,7 +26,7 @@ export function Head({ data, meta, csp, preload }: { data: SiteData; meta: PageM
       <link rel="canonical" href={meta.canonical} />
       <meta property="og:type" content={meta.ogType} />
       <meta property="og:site_name" content={site.name} />
-      <meta property="og:title" content={meta.title} />
+      <meta property="og:title" content={meta.ogTitle ?? meta.title} />
       <meta property="og:description" content={meta.description} />
       <meta property="og:url" content={meta.canonical} />
       <meta property="og:locale" content={locale} />
@@ -37,7 +37,7 @@ export function Head({ data, meta, csp, preload }: { data: SiteData; meta: PageM
       {meta.published ? <meta property="article:published_time" content={meta.published} /> : null}
       <meta name="twitter:card" content="summary_large_image" />
       {site.social.handle ? <meta name="twitter:site" content={site.social.handle} /> : null}
-      <meta name="twitter:title" content={meta.title} />
+      <meta name="twitter:title" content={meta.ogTitle ?? meta.title} />
       <meta name="twitter:description" content={meta.description} />
       <meta name="twitter:image" content={imgUrl} />
       {site.icons.map((i) => (

@@ -57,7 +57,7 @@ function Heading({ level, id, children, node: _n, ...rest }: { level: 2 | 3; id?
 
 function ScrollTable({ node: _n, ...props }: Props<'table'>) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Scrollable table">
+    <div className="table-scroll" tabIndex={0} role="group" aria-label="Scrollable table">
       <table {...props} />
     </div>
   );

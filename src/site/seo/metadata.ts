@@ -69,3 +69,19 @@ function unique(list: readonly string[]): string[] {
   }
   return out;
 }
+
+/** The longest `<title>` search engines show in full (and html-validate's \`long-title\` limit). */
+export const TITLE_MAX = 70;
+
+/**
+ * A page's `<title>`: "{title} | {site}" when that fits in 70 characters, else the title alone, cut at a word
+ * with an ellipsis if even that is longer (the page's h1, og:title and JSON-LD keep the whole title).
+ */
+export function pageTitle(title: string, siteName?: string): string {
+  const full = siteName ? `${title} | ${siteName}` : title;
+  if (full.length <= TITLE_MAX) return full;
+  if (title.length <= TITLE_MAX) return title;
+  const cut = title.slice(0, TITLE_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,:;|–-]+$/, '')}…`;
+}

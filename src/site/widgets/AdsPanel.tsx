@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { DISMISSED_ADS_KEY } from '../islands/inline-scripts.js';
 import { withBase } from '../seo/urls.js';
 import type { Ad } from '../types.js';
-import { adsHideCss } from './ads-hide-css.js';
 
 /** sessionStorage key holding the ids of dismissed ads (read before paint by the head script too). */
 export const DISMISSED_KEY = DISMISSED_ADS_KEY;
@@ -51,7 +50,6 @@ export default function AdsPanel({ ads, base }: { ads: Ad[]; base: string }) {
   };
   return (
     <>
-      <style>{adsHideCss(ads.map((a) => a.id))}</style>
       <section className="ads" aria-labelledby="ads-title" ref={root}>
         <div className="ads-head">
           <h2 id="ads-title" className="ads-title">Recommended</h2>
