@@ -71,12 +71,13 @@ describe('structure and keyboard', () => {
       await page.goto(site.origin + path);
       const facts = await page.evaluate(() => ({
         h1: document.querySelectorAll('h1').length,
+        firstHeading: document.querySelector('h1, h2, h3, h4, h5, h6')?.tagName,
         banner: document.querySelectorAll('body > header, [role="banner"]').length,
         main: document.querySelectorAll('main').length,
         contentinfo: document.querySelectorAll('body > footer').length,
         noAlt: [...document.querySelectorAll('img')].filter((i) => !i.hasAttribute('alt')).map((i) => i.src),
       }));
-      expect(facts, name).toEqual({ h1: 1, banner: 1, main: 1, contentinfo: 1, noAlt: [] });
+      expect(facts, name).toEqual({ h1: 1, firstHeading: 'H1', banner: 1, main: 1, contentinfo: 1, noAlt: [] });
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent), name).toBe('Skip to content');
       expect(await page.evaluate(() => document.activeElement!.getBoundingClientRect().top >= 0)).toBe(true);

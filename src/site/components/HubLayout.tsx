@@ -16,7 +16,7 @@ export function HubLayout({ data, slug, children }: { data: SiteData; slug?: str
       <div className="hub-grid">
         <aside id="sidebar" className="sidebar" aria-label="Tutorials">
           <div className="sidebar-top">
-            <h2 className="sidebar-title">Tutorials</h2>
+            <p className="sidebar-title">Tutorials</p>
             <p className="drawer-hint">Swipe or tap outside to close</p>
           </div>
           <Island name="SidebarSearch" props={data.searchIndex ? { index: withBase(data.base, data.searchIndex) } : {}} when="interaction" className="sidebar-search" />

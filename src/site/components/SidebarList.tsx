@@ -10,11 +10,17 @@ import { isCompactSidebar, sidebarGroups, type SidebarGroup } from './sidebar-gr
 
 export { isCompactSidebar, SIDEBAR_FULL_LIMIT } from './sidebar-groups.js';
 
-/** One category, open. Entries carry their search text unless the site is compact (search reads the index). */
+/** The id of a category's label: prefixed, so that it never meets an article heading's id. */
+const labelId = (category: string) => `side-cat-${category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
+/**
+ * One category, open: a group labelled by its category (a label, not a heading: the page's own h1 comes first
+ * in its heading order). Entries carry their search text unless the site is compact (search reads the index).
+ */
 function Group({ g, base, compact }: { g: SidebarGroup; base: string; compact: boolean }) {
   return (
-    <section className="side-group" data-group>
-      <h2 className="side-heading">{g.category}</h2>
+    <div className="side-group" data-group role="group" aria-labelledby={labelId(g.category)}>
+      <p className="side-heading" id={labelId(g.category)}>{g.category}</p>
       <ul>
         {g.items.map((t) => (
           <li key={t.id} data-search={compact ? undefined : [t.name, t.category, ...t.keywords].join('\u0001').toLowerCase()}>
@@ -25,17 +31,17 @@ function Group({ g, base, compact }: { g: SidebarGroup; base: string; compact: b
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   );
 }
 
 function Heading({ g, base }: { g: SidebarGroup; base: string }) {
   return (
-    <section className="side-group is-collapsed" data-group>
-      <h2 className="side-heading">
+    <div className="side-group is-collapsed" data-group>
+      <p className="side-heading">
         <a href={withBase(base, `/tutorial/${g.items[0]!.slug}/`)}>{g.category}</a> <span className="side-count">({g.items.length})</span>
-      </h2>
-    </section>
+      </p>
+    </div>
   );
 }
 
