@@ -53,9 +53,13 @@ describe('reactsite dev in a browser', () => {
     await page.waitForFunction(() => document.readyState === 'complete', undefined, WAIT);
     await page.evaluate(() => window.scrollTo(0, 900));
     await page.waitForFunction(() => Math.abs(window.scrollY - 900) < 2, undefined, WAIT);
+    // Content edits update the page in place: what lives in the tab's window survives them.
+    const marker = () => page.evaluate(() => (window as unknown as { inPlace?: number }).inPlace);
+    await page.evaluate(() => ((window as unknown as { inPlace: number }).inPlace = 7));
     edit(body, (t) => t.replace('Live edit marker one.', 'Live edit marker two.'));
     await page.getByText('Live edit marker two').waitFor(WAIT);
     await page.waitForFunction(() => Math.abs(window.scrollY - 900) < 50, undefined, WAIT);
+    expect(await marker()).toBe(7);
     await live(page);
 
     // Broken front matter: the overlay names the file and line and shows the line.
@@ -67,11 +71,12 @@ describe('reactsite dev in a browser', () => {
     await expect(overlay.locator('.frame').first().textContent()).resolves.toContain('faq: : :');
     await live(page);
 
-    // Fixing it brings the page back, where it was.
+    // Fixing it brings the page back, where it was: the errors were drawn over the page, which never left.
     fs.writeFileSync(body, good);
+    await overlay.waitFor({ state: 'detached', ...WAIT });
     await page.getByText('Live edit marker two').waitFor(WAIT);
-    expect(await overlay.count()).toBe(0);
     await page.waitForFunction(() => Math.abs(window.scrollY - 900) < 50, undefined, WAIT);
+    expect(await marker()).toBe(7);
     await live(page);
 
     // A component edit is rebundled and re-rendered.

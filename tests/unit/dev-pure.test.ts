@@ -140,14 +140,14 @@ function runDevClient({ pathname = '/sub/guides/a b/', overlay = false, styleshe
       },
     },
   };
-  vm.runInNewContext(devClientScript(EVENTS), sandbox);
+  vm.runInNewContext(devClientScript(EVENTS, '/__reactsite/update.js'), sandbox);
   expect(sources).toHaveLength(1);
   return { ...sandbox, html, links, storage, es: sources[0]!, hrefs: () => links.map((l) => l.getAttribute('href')) };
 }
 
 describe('dev browser side', () => {
   it('is one constant script, safe inside <script>', () => {
-    const s = devClientScript(EVENTS);
+    const s = devClientScript(EVENTS, '/__reactsite/update.js');
     expect(s).toContain('"/sub/__reactsite/events"');
     expect(s).not.toContain('</script');
     expect(() => new Function(s)).not.toThrow();
@@ -167,7 +167,7 @@ describe('dev browser side', () => {
     page.es.fire('hello', 'boot-2');
     expect(page.location.reload).toHaveBeenCalledTimes(1);
   });
-  it.each(['reload', 'problems'])('%s saves the scroll position for the page and reloads', (event) => {
+  it.each(['reload'])('%s (site code changed) saves the scroll position for the page and reloads', (event) => {
     const page = runDevClient({ pathname: '/sub/guides/a b/' });
     page.es.fire(event);
     expect(page.location.reload).toHaveBeenCalledTimes(1);

@@ -38,8 +38,12 @@ export interface UpdateReport {
   rebuilt: string[];
   /** The new stylesheet URL when the stylesheet is all that changed. */
   cssHref?: string;
-  /** Every tab reloads: errors were cleared, or a public file changed. */
+  /** Every tab is told: errors were cleared, or a public file changed. */
   reloadAll: boolean;
+  /** Site code (components, islands) changed: tabs reload instead of updating in place. */
+  codeChanged?: boolean;
+  /** A file of public/ changed: tabs reload (images and the like are not in the page's HTML). */
+  publicChanged?: boolean;
 }
 
 /** Options: build options, base, the dev server's origin and client script, and the site sources folder. */
@@ -99,7 +103,7 @@ export class DevSite {
     this.dirty = new Set();
     this.gen = this.generation(this.content.state, this.code.state, pages);
     const cssOnly = !wasBroken && !touchesContent && code?.cssOnly;
-    return { problems: [], warnings, pages, rebuilt, cssHref: cssOnly ? withBase(this.o.base, this.code.state.client.manifest.css) : undefined, reloadAll: wasBroken || plan.publicFiles.length > 0 };
+    return { problems: [], warnings, pages, rebuilt, cssHref: cssOnly ? withBase(this.o.base, this.code.state.client.manifest.css) : undefined, reloadAll: wasBroken || plan.publicFiles.length > 0, codeChanged: !!code?.changed && !code.cssOnly, publicChanged: plan.publicFiles.length > 0 };
   }
 
   /** A route file's page, rendered now if this generation has not rendered it yet; undefined when no route has it. */

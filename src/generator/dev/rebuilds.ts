@@ -1,6 +1,6 @@
 /** Dev's rebuild loop: changed paths in, batches applied one at a time, tabs told, the rest rendered in the background. */
 import path from 'node:path';
-import { displayPath } from '../problems/framed-problems.js';
+import { displayPath, withFrames } from '../problems/framed-problems.js';
 import { isEmptyPlan, planChanges, type ChangePlan } from './change-plan.js';
 import type { DevSite, UpdateReport } from './dev-site.js';
 import type { EventHub } from './event-hub.js';
@@ -64,16 +64,21 @@ export class Rebuilds {
     terminal.problems(report.warnings);
     if (report.problems.length) {
       terminal.problems(report.problems);
-      hub.send('problems', JSON.stringify(report.problems));
+      // With their code frames: open tabs draw them over the page they show.
+      hub.send('problems', JSON.stringify(withFrames(report.problems, this.o.root)));
       terminal.out.logError(`✗ ${what} → build failed (${plural(report.problems.length, 'error')}) · ${ms()} ms; the server keeps running`);
       return;
     }
     const sent = this.notify(report);
-    terminal.out.log(`↻ ${what} → ${report.rebuilt.join('; ') || 'nothing'} · ${ms()} ms${sent ? ` (${plural(sent, 'tab')} ${report.cssHref ? 'restyled' : 'reloaded'})` : ''}`);
+    const how = report.cssHref ? 'restyled' : reloads(report) ? 'reloaded' : 'updated in place';
+    terminal.out.log(`↻ ${what} → ${report.rebuilt.join('; ') || 'nothing'} · ${ms()} ms${sent ? ` (${plural(sent, 'tab')} ${how})` : ''}`);
     this.renderInBackground();
   }
 
-  /** Tells the tabs a rebuild affects: new stylesheet, or reload after their page is rendered; returns how many. */
+  /**
+   * Tells the tabs a rebuild affects, once their page is rendered: a new stylesheet; an in-place update for
+   * content (the tab fetches its page and morphs into it); a reload for site code or public files. Returns how many.
+   */
   private notify(report: UpdateReport): number {
     const { site, hub } = this.o;
     if (report.cssHref) return hub.send('css', report.cssHref);
@@ -84,9 +89,12 @@ export class Rebuilds {
     };
     // Render what open tabs show first, so their reload is served at once; the rest follows in the background.
     for (const c of hub.list()) if (c.page && affected(c.page)) site.page(site.fileForPath(c.page) ?? '');
-    return hub.send('reload', '', (c) => affected(c.page));
+    return hub.send(reloads(report) ? 'reload' : 'update', '', (c) => affected(c.page));
   }
 }
+
+/** Whether tabs must reload: site code or a public file changed (content edits update pages in place). */
+const reloads = (report: UpdateReport) => !!(report.codeChanged || report.publicChanged);
 
 /** Short description of a batch for the terminal: the file, or how many files of which kinds. */
 function describe(plan: ChangePlan): string {

@@ -7,9 +7,10 @@ import { withFrames } from '../problems/framed-problems.js';
 import type { DevSite } from './dev-site.js';
 import type { Problem } from '../problems/problem.js';
 import { diskSource, rawTarget, staticHandler } from '../serve/static-server.js';
+import { updateModule } from './update-module.js';
 
 /** What the handler serves from. `ready` resolves after the first build (requests wait for it). */
-export interface DevServeOptions { site: DevSite; hub: EventHub; root: string; base: string; eventsPath: string; clientScript: string; ready: Promise<void> }
+export interface DevServeOptions { site: DevSite; hub: EventHub; root: string; base: string; eventsPath: string; updatePath: string; clientScript: string; ready: Promise<void> }
 
 /**
  * Serves pages from the current generation (rendered on first request), bundle assets and generated files
@@ -31,7 +32,15 @@ export function devRequestHandler(o: DevServeOptions): http.RequestListener {
       return site.asset(rel) ?? (await publicSource(rel));
     },
     extra: (req, res) => {
-      if (rawTarget(req.url ?? '/').pathname !== o.eventsPath) return false;
+      const pathname = rawTarget(req.url ?? '/').pathname;
+      if (pathname === o.updatePath) {
+        updateModule().then(
+          (code) => res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(code),
+          (e: unknown) => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(String(e)),
+        );
+        return true;
+      }
+      if (pathname !== o.eventsPath) return false;
       o.hub.accept(req, res);
       return true;
     },

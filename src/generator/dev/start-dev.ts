@@ -11,6 +11,7 @@ import { DevSite, type UpdateReport } from './dev-site.js';
 import { Rebuilds } from './rebuilds.js';
 import { DevTerminal } from './terminal.js';
 import { watchSources } from './watch.js';
+import { UPDATE_MODULE_PATH, updateModule } from './update-module.js';
 import type { BuildOptions } from '../cli/options.js';
 import { siteDir } from '../bundle/package-paths.js';
 import { openBrowser } from '../cli/open-browser.js';
@@ -45,12 +46,13 @@ export async function startDev(o: DevOptions): Promise<DevServer> {
   const port = await listen(server, o.host, o.port, (p) => log(`port ${p} is in use, trying ${p + 1}`));
   const origin = originOf(o.host, port);
   const eventsPath = withBase(base, EVENTS_PATH);
-  const clientScript = devClientScript(eventsPath);
+  const updatePath = withBase(base, UPDATE_MODULE_PATH);
+  const clientScript = devClientScript(eventsPath, updatePath);
   const site = new DevSite({ opts: o, base, dev: { origin, clientScript }, siteDir: sources, onPageProblem: terminal.pageProblem });
   const hub = new EventHub((client) => client.page && site.prime(client.page));
   let firstBuild!: () => void;
   const ready = new Promise<void>((resolve) => (firstBuild = resolve));
-  server.on('request', devRequestHandler({ site, hub, root: o.root, base, eventsPath, clientScript, ready }));
+  server.on('request', devRequestHandler({ site, hub, root: o.root, base, eventsPath, updatePath, clientScript, ready }));
   const rebuilds = new Rebuilds({ site, hub, terminal, root: o.root, sources, ready });
   const watcher = watchSources([path.join(o.root, 'content'), path.join(o.root, 'public'), sources], rebuilds.queue, { onError: (e) => logError(`watcher: ${e.message}`) });
 
@@ -75,6 +77,8 @@ export async function startDev(o: DevOptions): Promise<DevServer> {
   await watcher.ready;
   if (!first.problems.length) rebuilds.renderInBackground();
   site.content.markdown.warm();
+  // Bundled now, while nothing is edited: the first update then only fetches it.
+  void updateModule().catch((e: unknown) => logError(`reactsite dev: the in-place update module failed to build: ${(e as Error).message}`));
   if (o.open) openBrowser(url, logError);
 
   let closing: Promise<void> | undefined;

@@ -72,6 +72,8 @@ let io: IntersectionObserver | undefined;
 export function armIslands(): void {
   for (const el of document.querySelectorAll<HTMLElement>('[data-island]:not([data-armed])')) {
     el.setAttribute('data-armed', '');
+    // A marker armed again (a dev tab's update gave it new props) hydrates afresh.
+    started.delete(el);
     const when = el.dataset.when;
     if (when === 'interaction') onFirstInteraction(el);
     else if (when === 'pointer') onFirstPointer(el);
