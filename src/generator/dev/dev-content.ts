@@ -51,6 +51,12 @@ export class DevContent {
     }
   }
 
+  /** The tutorial bodies an update renders: those already rendered (their pages were wanted) and `changed` ones. */
+  private wanted(content: Content, changed: readonly string[] = []): Set<string> {
+    const had = this.state?.markdown;
+    return new Set([...content.bodies.values()].map((d) => d.file).filter((f) => had?.has(f) || changed.includes(f)));
+  }
+
   /** Whether every changed body and page is a file the current content already has and that still exists. */
   private knownDocs(plan: ChangePlan): boolean {
     const c = this.state!.content;
@@ -58,14 +64,31 @@ export class DevContent {
     return [...plan.bodies, ...plan.pages].every((f) => files.has(f) && fs.existsSync(path.join(this.opts.root, f)));
   }
 
-  /** Every file read and validated again; Markdown re-rendered only where its input changed. */
+  /**
+   * The Markdown of one tutorial body, rendered now if the state does not hold it yet (bodies are rendered when their
+   * page is first wanted); undefined when `file` is no body of the current content.
+   */
+  async body(file: string): Promise<MarkdownResult | undefined> {
+    const state = this.state;
+    if (!state) return undefined;
+    const have = state.markdown.get(file);
+    if (have) return have;
+    if (![...state.content.bodies.values()].some((d) => d.file === file)) return undefined;
+    const { markdown } = await this.markdown.update(state.content, new Set([file]));
+    const result = markdown.get(file);
+    // Kept only if the content is still the one it was rendered for.
+    if (result && this.state === state) state.markdown.set(file, result);
+    return result;
+  }
+
+  /** Every file read and validated again; Markdown re-rendered only where its input changed, bodies only once wanted. */
   private async loadAll(): Promise<ContentChange & { state: ContentState }> {
     const loaded = await loadContent(this.opts.root);
     throwIfErrors(loaded.problems);
     const content = loaded.content!;
     const { routes, problems } = buildRoutes(content.tutorials, [...content.pages.keys()]);
     throwIfErrors(problems);
-    const { markdown, rendered } = await this.markdown.update(content);
+    const { markdown, rendered } = await this.markdown.update(content, this.wanted(content));
     const warnings = [...content.warnings, ...rendered.flatMap((f) => markdown.get(f)?.warnings ?? [])];
     return { state: { content, routes, markdown }, warnings, pages: 'all', rebuilt: `content (${plural(routes.length, 'page')}, Markdown of ${plural(rendered.length, 'file')} re-rendered)` };
   }
@@ -95,7 +118,7 @@ export class DevContent {
       const route = state.routes.find((r) => r.kind === 'static' && r.ref === name);
       if (route) pages.add(route.file);
     }
-    const { markdown, rendered } = await this.markdown.update(content);
+    const { markdown, rendered } = await this.markdown.update(content, this.wanted(content, plan.bodies));
     const warnings = rendered.flatMap((f) => markdown.get(f)?.warnings ?? []);
     const list = all ? 'every page (a page title changed)' : [...pages].map((f) => f.replace(/index\.html$/, '')).join(', ');
     return { state: { content, routes: state.routes, markdown }, warnings, pages: all ? 'all' : pages, rebuilt: `${list}${rendered.length ? '' : ' (Markdown from memory)'}` };

@@ -15,12 +15,16 @@ export class DevMarkdown {
     private readonly threads: MarkdownThreads,
   ) {}
 
-  /** Markdown of every body and page of `content`; only files whose input changed are rendered (with the disk cache). */
-  async update(content: Content): Promise<{ markdown: Map<string, MarkdownResult>; rendered: string[] }> {
+  /**
+   * Markdown of every page and of the tutorial bodies of `content` (only those in `bodies`, when given: dev renders
+   * the others when their page is first wanted); only files whose input changed are rendered (with the disk cache).
+   */
+  async update(content: Content, bodies?: ReadonlySet<string>): Promise<{ markdown: Map<string, MarkdownResult>; rendered: string[] }> {
     const out = new Map<string, MarkdownResult>();
     const todo: Content = { ...content, bodies: new Map(), pages: new Map() };
     const keys = new Map<string, string>();
     for (const [id, doc] of content.bodies) {
+      if (bodies && !bodies.has(doc.file)) continue;
       const key = this.keyOf(content, doc.content, doc.bodyLine);
       const hit = this.memo.get(doc.file);
       if (hit?.key === key) out.set(doc.file, hit.result);

@@ -4,7 +4,7 @@ import { withBase } from '../../site/seo/urls.js';
 import { sourceFile } from '../content/load-content.js';
 import { generatedFiles } from '../render/host-files.js';
 import { renderRoute } from '../render/render-route.js';
-import { siteDataOf } from '../render/site-data.js';
+import { bodyOf, siteDataOf } from '../render/site-data.js';
 import { lazyMarkdown } from '../markdown/thread-markdown.js';
 import { projectCacheDir } from '../cache/cache-keys.js';
 import { PagePool } from '../workers/page-pool.js';
@@ -73,11 +73,12 @@ export class DevSite {
     this.code = new DevCode(o.siteDir);
   }
 
-  /** The first build: content and both bundles in parallel, then every page rendered. */
+  /**
+   * The first build: content and both bundles in parallel. Pages are rendered when first requested (the tab that
+   * is waiting gets its page first) and the rest in the background (Rebuilds.renderInBackground).
+   */
   async initial(): Promise<UpdateReport> {
-    const report = await this.update({ ...EMPTY, content: ['content'], code: ['site'] });
-    if (this.gen && !report.problems.length) for (const r of this.gen.routes) this.page(r.file);
-    return report;
+    return this.update({ ...EMPTY, content: ['content'], code: ['site'] });
   }
 
   /** Applies one batch of changes (content and code in parallel); never throws: errors become `problems`. */
@@ -106,11 +107,30 @@ export class DevSite {
     return { problems: [], warnings, pages, rebuilt, cssHref: cssOnly ? withBase(this.o.base, this.code.state.client.manifest.css) : undefined, reloadAll: wasBroken || plan.publicFiles.length > 0, codeChanged: !!code?.changed && !code.cssOnly, publicChanged: plan.publicFiles.length > 0 };
   }
 
-  /** A route file's page, rendered now if this generation has not rendered it yet; undefined when no route has it. */
+  /** Makes a route file's page ready to render: a tutorial's body Markdown is rendered on first want. */
+  async want(file: string): Promise<void> {
+    const gen = this.gen;
+    const route = gen?.routeByFile.get(file);
+    if (!gen || route?.kind !== 'tutorial' || gen.data.bodies[route.ref!]) return;
+    const doc = gen.content.bodies.get(route.ref!);
+    const md = doc && (await this.content.body(doc.file));
+    // The generation's data is shared by its pages: the body joins it (each page reads only its own body).
+    if (doc && md && this.gen === gen) {
+      gen.data.bodies[route.ref!] = bodyOf(doc, md);
+      // Its warnings (unknown fence language...) are shown now, as the first build shows those of the pages.
+      for (const w of md.warnings ?? []) this.o.onPageProblem?.(w);
+    }
+  }
+
+  /**
+   * A route file's page, rendered now if this generation has not rendered it yet (after `want(file)`); undefined
+   * when no route has it, or when its body's Markdown is not rendered yet.
+   */
   page(file: string): PageOutcome | undefined {
     const gen = this.gen;
     const route = gen?.routeByFile.get(file);
     if (!gen || !route) return undefined;
+    if (route.kind === 'tutorial' && gen.content.bodies.has(route.ref!) && !gen.data.bodies[route.ref!]) return undefined;
     let out = gen.pages.get(file);
     if (!out) {
       const r = renderRoute(gen.renderer, route, gen.data, sourceFile(gen.content, route));
@@ -127,6 +147,8 @@ export class DevSite {
     for (const r of gen?.routes ?? []) {
       if (stop() || this.gen !== gen) return;
       if (gen!.pages.has(r.file)) continue;
+      await this.want(r.file);
+      if (stop() || this.gen !== gen) return;
       this.page(r.file);
       await new Promise((resolve) => setImmediate(resolve));
     }

@@ -88,8 +88,11 @@ export class Rebuilds {
       return file !== undefined && report.pages.has(file);
     };
     // Render what open tabs show first, so their reload is served at once; the rest follows in the background.
-    for (const c of hub.list()) if (c.page && affected(c.page)) site.page(site.fileForPath(c.page) ?? '');
-    return hub.send(reloads(report) ? 'reload' : 'update', '', (c) => affected(c.page));
+    const event = reloads(report) ? 'reload' : 'update';
+    const tabs = hub.list().filter((c) => c.page && affected(c.page));
+    const files = [...new Set(tabs.map((c) => site.fileForPath(c.page!) ?? ''))];
+    void Promise.all(files.map((f) => site.want(f).then(() => site.page(f)))).then(() => hub.send(event, '', (c) => affected(c.page)));
+    return tabs.length;
   }
 }
 
