@@ -76,18 +76,28 @@ describe('reactsite dev updates tabs in place', () => {
     await page.close();
   }, 120_000);
 
-  it('keeps the open drawer on a phone through a body edit', async () => {
+  it('keeps the open drawer and the search typed in it on a phone through body, registry and static page edits', async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
     await page.goto(`${dev.origin}/tutorial/react-alpha/`);
     await page.locator('html[data-reactsite-live]').waitFor({ state: 'attached', ...WAIT });
     await page.locator('.drawer-btn').click();
     await page.locator('#sidebar[data-open]').waitFor({ state: 'attached', ...WAIT });
-    edit('content/tutorials/alpha.md', (t) => t.replace('Body edit marker.', 'Second body edit marker.'));
-    await page.locator('html[data-reactsite-updated]').waitFor({ state: 'attached', ...WAIT });
-    await page.getByText('Second body edit marker').waitFor({ state: 'attached', ...WAIT });
-    expect(await page.evaluate(() => document.getElementById('sidebar')!.hasAttribute('data-open'))).toBe(true);
-    expect(await page.locator('.drawer-overlay').count()).toBe(1);
-    expect(await page.locator('.drawer-btn').getAttribute('aria-expanded')).toBe('true');
+    await page.locator('#tutorial-search').fill('bet');
+    await page.locator('[data-island="SidebarSearch"][data-hydrated]').waitFor({ state: 'attached', ...WAIT });
+    const drawer = () => page.evaluate(() => ({ open: document.getElementById('sidebar')!.hasAttribute('data-open'), overlay: document.querySelectorAll('.drawer-overlay').length, expanded: document.querySelector('.drawer-btn')!.getAttribute('aria-expanded'), search: (document.getElementById('tutorial-search') as HTMLInputElement).value, listed: [...document.querySelectorAll<HTMLElement>('.sidebar-list li')].filter((li) => !li.hidden).length }));
+    const before = await drawer();
+    expect(before).toEqual({ open: true, overlay: 1, expanded: 'true', search: 'bet', listed: 1 });
+    const edits: [string, (t: string) => string, string][] = [
+      ['content/tutorials/alpha.md', (t) => t.replace('Body edit marker.', 'Second body edit marker.'), 'Second body edit marker'],
+      ['content/registry.json', (t) => t.replace('"Alpha: The Renamed Article"', '"Alpha: Renamed Twice"'), 'Alpha: Renamed Twice'],
+      ['content/pages/about.md', (t) => t.replace('title: "About Us"', 'title: "About Them"'), 'About Them'],
+    ];
+    for (const [n, [rel, change, text]] of edits.entries()) {
+      edit(rel, change);
+      await page.locator(`html[data-reactsite-updated="${n + 1}"]`).waitFor({ state: 'attached', ...WAIT });
+      await page.getByText(text).first().waitFor({ state: 'attached', ...WAIT });
+      expect(await drawer(), rel).toEqual(before);
+    }
     await page.close();
-  }, 60_000);
+  }, 90_000);
 });
