@@ -9,9 +9,9 @@ import path from 'node:path';
 import type { AssetManifest } from '../../site/types.js';
 import { packageRoot, siteDir } from '../bundle/package-paths.js';
 import { toolVersions } from './cache-keys.js';
-import type { ClientBundle } from '../bundle/site-bundle.js';
+import { rendererFile as placeRenderer, type ClientBundle } from '../bundle/site-bundle.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** Every file under `dir`, sorted, as paths relative to it. */
 function filesUnder(dir: string, prefix = ''): string[] {
@@ -38,7 +38,7 @@ export function bundleKey(dir = siteDir()): string {
   return hash.digest('hex');
 }
 
-interface Entry { key: string; manifest: AssetManifest; files: Record<string, string>; rendererFile: string; rendererHash: string }
+interface Entry { key: string; manifest: AssetManifest; files: Record<string, string>; rendererHash: string }
 
 function sha256(data: Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
@@ -57,16 +57,19 @@ export class BundleCache {
     if (!this.enabled) return undefined;
     try {
       const entry = JSON.parse(fs.readFileSync(path.join(this.dir, 'entry.json'), 'utf8')) as Entry;
-      if (entry.key !== this.key || !entry.files || typeof entry.manifest?.css !== 'string' || typeof entry.rendererFile !== 'string') return undefined;
+      if (entry.key !== this.key || !entry.files || typeof entry.manifest?.css !== 'string' || typeof entry.rendererHash !== 'string') return undefined;
       // Every file is checked against the hash recorded when it was written: a damaged entry is rebuilt, never served.
-      if (sha256(fs.readFileSync(entry.rendererFile)) !== entry.rendererHash) return undefined;
+      const renderer = fs.readFileSync(path.join(this.dir, 'renderer.mjs'));
+      if (sha256(renderer) !== entry.rendererHash) return undefined;
       const files = new Map<string, Uint8Array>();
       for (const [f, hash] of Object.entries(entry.files)) {
         const data = fs.readFileSync(path.join(this.dir, 'files', f));
         if (sha256(data) !== hash) return undefined;
         files.set(f, data);
       }
-      return { client: { files, manifest: entry.manifest }, rendererFile: entry.rendererFile };
+      // The renderer is kept here too, not only where it is imported from (under node_modules/), so that the entry
+      // still serves a fresh checkout with a fresh node_modules, e.g. a CI run that restored .cache/reactsite/.
+      return { client: { files, manifest: entry.manifest }, rendererFile: placeRenderer(renderer) };
     } catch {
       return undefined;
     }
@@ -83,7 +86,9 @@ export class BundleCache {
         fs.writeFileSync(abs, data);
       }
       const files = Object.fromEntries([...client.files].map(([f, data]) => [f, sha256(data)]));
-      const entry: Entry = { key: this.key, manifest: client.manifest, files, rendererFile, rendererHash: sha256(fs.readFileSync(rendererFile)) };
+      const renderer = fs.readFileSync(rendererFile);
+      fs.writeFileSync(path.join(this.dir, 'renderer.mjs'), renderer);
+      const entry: Entry = { key: this.key, manifest: client.manifest, files, rendererHash: sha256(renderer) };
       fs.writeFileSync(path.join(this.dir, 'entry.json.tmp'), JSON.stringify(entry));
       fs.renameSync(path.join(this.dir, 'entry.json.tmp'), path.join(this.dir, 'entry.json'));
     } catch {

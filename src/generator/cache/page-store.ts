@@ -74,6 +74,15 @@ function isStaleTemp(file: string): boolean {
   return !!st && Date.now() - st.mtimeMs > 3_600_000;
 }
 
+/**
+ * Whether a file's mtime is the recorded one cut to whole seconds, as tar archives keep it (GitHub Actions' cache
+ * restores .cache/reactsite/ that way, in any checkout path). An edit through a hard link in out/ gets the time of
+ * the edit, never a whole second before the recorded one.
+ */
+function restoredFromArchive(now: number, recorded: number): boolean {
+  return now % 1000 === 0 && now === Math.floor(recorded / 1000) * 1000 && now !== recorded;
+}
+
 /** The store of one project (normally `<root>/.cache/reactsite/pages`). */
 export class PageStore {
   private readonly entries = new Map<string, StoredPage>();
@@ -107,7 +116,13 @@ export class PageStore {
     const e = this.entries.get(key);
     if (!e) return undefined;
     const st = fs.statSync(storedPageFile(this.dir, key), { throwIfNoEntry: false });
-    if (!st || st.size !== e.size || st.mtimeMs !== e.mtimeMs) return undefined;
+    if (!st || st.size !== e.size) return undefined;
+    if (st.mtimeMs !== e.mtimeMs) {
+      if (!restoredFromArchive(st.mtimeMs, e.mtimeMs)) return undefined;
+      // Recorded as it is now, so the next build compares exactly again.
+      e.mtimeMs = st.mtimeMs;
+      this.recorded = true;
+    }
     this.used.set(key, e);
     return { ...e, id: { ino: st.ino, dev: st.dev } };
   }
