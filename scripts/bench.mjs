@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { browserPath } from './browser-path.mjs';
+import { eleventyBuilds } from './bench-eleventy.mjs';
 import { islandsBench } from './bench-islands.mjs';
 import { lighthouseAll, lighthouseUnavailable } from './bench-lighthouse.mjs';
 import { exited, fmtBytes, fmtKb, fmtMs, gnuTime, lastLines, median, memInfo, REPO, runBuild, startChild, stopAll } from './bench-run.mjs';
@@ -149,6 +150,19 @@ async function oneBuild(label, root, { cold }) {
 }
 
 /** Measures cold / warm / one-file-changed builds of a project and records one row per mode. */
+/** Eleventy 3 on the same corpus, right after reactsite's builds of it: its median wall time and the ratio. */
+function compareWithEleventy(name, dir, runs) {
+  try {
+    const ms = median(eleventyBuilds(dir, { runs, log }));
+    const ours = results.builds.find((b) => b.name === name && b.mode === 'cold')?.wallMs;
+    results.eleventy ??= [];
+    results.eleventy.push({ name, ms, ours });
+    log(`  Eleventy 3 (markdown-it + syntaxhighlight), same bodies: ${fmtMs(ms)} · reactsite cold / Eleventy: ${ours ? (ours / ms).toFixed(2) : 'n/a'}x`);
+  } catch (e) {
+    log(`  Eleventy comparison skipped: ${e.message}`);
+  }
+}
+
 async function measureProject(name, root, { cold = 1, warm = 0, change = 0, changeFile }) {
   const modes = [['cold', cold], ['warm', warm], ['one file changed', change]];
   const original = changeFile ? fs.readFileSync(changeFile, 'utf8') : undefined;
@@ -243,6 +257,7 @@ try {
         const dir = corpus(kind, n);
         const mid = JSON.parse(fs.readFileSync(path.join(dir, 'content', 'registry.json'), 'utf8'))[n >> 1].id;
         await measureProject(`${kind}-${n}`, dir, { cold: runs, ...extra, changeFile: path.join(dir, 'content', 'tutorials', `${mid}.md`) });
+        compareWithEleventy(`${kind}-${n}`, dir, runs);
         if (!args.keep) for (const d of ['out', '.cache']) fs.rmSync(path.join(dir, d), { recursive: true, force: true });
       } catch (e) {
         results.failures.push(`${kind}-${n}: ${e.message}`);
@@ -357,6 +372,11 @@ function printSummary() {
     }
     log('\n¹ stage times come from the CLI (REACTSITE_TIMINGS=1); bundling runs concurrently with load and markdown, so stages overlap and do not add up to the wall time. Peak RSS is `/usr/bin/time -v` of the build process (worker threads included).');
     log('² Markdown of the static pages (tutorial bodies are part of "pages"). ³ Tutorial pages: Markdown, highlighting, rendering and writing together, per page, on every core (or linking them from the page store). ⁴ The other pages (landing, hub, static, 404, redirects) on the main thread.');
+  }
+  if (results.eleventy?.length) {
+    log('\n| corpus | reactsite cold | Eleventy 3 (same bodies) | ratio |');
+    log('| --- | ---: | ---: | ---: |');
+    for (const e of results.eleventy) log(`| ${e.name} | ${fmtMs(e.ours)} | ${fmtMs(e.ms)} | ${e.ours ? (e.ours / e.ms).toFixed(2) : 'n/a'}x |`);
   }
   if (results.weight) {
     const br = results.browser ?? {};
