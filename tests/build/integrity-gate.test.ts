@@ -19,6 +19,15 @@ describe('the integrity gate in build and check', () => {
     expect(check.code).toBe(1);
     expect(check.stderr).toContain('/tutorial/nope/');
   });
+  it('gives an unchanged build its last verdict, and checks again when anything it read changed (a public file gone)', async () => {
+    const root = makeProject({ 'content/tutorials/beta.md': 'Beta links [an image](/images/ad.webp).\n' });
+    for (let i = 0; i < 2; i++) expect((await runCli(['build', '--root', root])).code).toBe(0);
+    expect(fs.existsSync(path.join(root, '.cache', 'reactsite', 'gate', 'verdict.json'))).toBe(true);
+    fs.rmSync(path.join(root, 'public', 'images', 'ad.webp'));
+    const run = await runCli(['build', '--root', root]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('/images/ad.webp');
+  });
   it('builds with warnings when --broken-links warn is given', async () => {
     const root = makeProject({ 'content/tutorials/beta.md': broken });
     const run = await runCli(['build', '--root', root, '--broken-links', 'warn']);
