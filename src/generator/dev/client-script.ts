@@ -2,6 +2,7 @@
 import { escapeHtml } from '../../site/document/escape.js';
 import { jsString } from '../../site/islands/inline-scripts.js';
 import type { FramedProblem } from '../problems/framed-problems.js';
+import { OVERLAY_ERRORS_CSS } from './overlay-style.js';
 
 /**
  * Inline script of every dev page (one constant text, so the pages' CSP can hash it). It subscribes to the
@@ -19,7 +20,7 @@ export function devClientScript(eventsUrl: string, updateUrl: string): string {
   return `(function(){var d=document.documentElement,o=d.hasAttribute('data-reactsite-overlay'),p=location.pathname,K='reactsite-scroll:'+p,h=history,n=performance.getEntriesByType('navigation')[0];var pend=null;try{var s=!o&&JSON.parse(sessionStorage.getItem(K)||'null');if(s){sessionStorage.removeItem(K);if(!n||n.type!=='navigate'){pend=s;var go=function(){scrollTo(s.x,s.y)};go();addEventListener('load',function(){go();pend=null})}}}catch(e){}function save(){if(!o)try{sessionStorage.setItem(K,JSON.stringify(pend||{x:scrollX,y:scrollY}))}catch(e){}}function again(){h.scrollRestoration='manual';save();location.reload()}var es=new EventSource(${jsString(eventsUrl)}+'?page='+encodeURIComponent(p));var boot;es.addEventListener('hello',function(e){if(boot&&boot!==e.data)again();boot=e.data;d.setAttribute('data-reactsite-live','')});es.addEventListener('reload',again);var q=Promise.resolve(),U=${jsString(updateUrl)};function run(f){return function(e){if(o)return again();q=q.then(function(){return import(U)}).then(function(m){return f(m,e)}).catch(function(x){console.error(x);again()})}}es.addEventListener('update',run(function(m){return m.update()}));es.addEventListener('problems',run(function(m,e){m.showProblems(JSON.parse(e.data))}));es.addEventListener('css',function(e){[].forEach.call(document.querySelectorAll('link[rel="stylesheet"]'),function(l){var h=l.getAttribute('href')||'';if(h===e.data||!/\\/assets\\/[^\\/]*\\.css$/.test(h))return;var n=l.cloneNode();n.setAttribute('href',e.data);var done=function(){l.remove()};n.addEventListener('load',done);n.addEventListener('error',done);l.after(n)})});addEventListener('pagehide',function(){es.close();if(h.scrollRestoration==='manual')save()})})()`;
 }
 
-const STYLE = `body{font:15px/1.5 system-ui,sans-serif;background:#18181b;color:#e4e4e7;margin:0;padding:2rem}main{max-width:60rem;margin:0 auto}h1{color:#f87171;font-size:1.4rem;margin:0 0 .25rem}ol{list-style:none;padding:0}li{background:#27272a;border-left:4px solid #f87171;padding:1rem 1.25rem;margin:1rem 0;border-radius:4px}.where{font:600 14px ui-monospace,monospace;color:#fca5a5;margin:0 0 .5rem}.message{white-space:pre-wrap;margin:0 0 .75rem;font-size:1.05rem}.frame{background:#09090b;color:#d4d4d8;padding:.75rem 1rem;overflow:auto;font:13px/1.5 ui-monospace,monospace;margin:0 0 .75rem}.hint{color:#a1a1aa;margin:0}`;
+const STYLE = `body{font:15px/1.5 system-ui,sans-serif;background:#18181b;color:#e4e4e7;margin:0;padding:2rem}main{max-width:60rem;margin:0 auto}${OVERLAY_ERRORS_CSS}`;
 
 /** The page served in place of HTML pages while a build (or this page's render) has errors. */
 export function errorOverlay(problems: readonly FramedProblem[], clientScript: string): string {

@@ -1,10 +1,11 @@
 /** Dev's error overlay drawn over the page (browser code): the same content as the overlay page, built from text nodes. */
 import type { FramedProblem } from '../../problems/framed-problems.js';
+import { OVERLAY_ERRORS_CSS } from '../overlay-style.js';
 
 /** The overlay element's id. */
 export const PANEL_ID = 'reactsite-problems';
 
-const STYLE = `:host{all:initial;position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgb(24 24 27/.97);color:#e4e4e7;font:15px/1.5 system-ui,sans-serif}main{max-width:60rem;margin:0 auto;padding:2rem}h1{color:#f87171;font-size:1.4rem;margin:0 0 .25rem}ol{list-style:none;padding:0}li{background:#27272a;border-left:4px solid #f87171;padding:1rem 1.25rem;margin:1rem 0;border-radius:4px}.where{font:600 14px ui-monospace,monospace;color:#fca5a5;margin:0 0 .5rem}.message{white-space:pre-wrap;margin:0 0 .75rem;font-size:1.05rem}.frame{background:#09090b;color:#d4d4d8;padding:.75rem 1rem;overflow:auto;font:13px/1.5 ui-monospace,monospace;margin:0 0 .75rem}.hint{color:#a1a1aa;margin:0}`;
+const STYLE = `:host{all:initial;position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgb(24 24 27/.97);color:#e4e4e7;font:15px/1.5 system-ui,sans-serif}main{max-width:60rem;margin:0 auto;padding:2rem}${OVERLAY_ERRORS_CSS}`;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string | undefined, text?: string, ...children: Node[]): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
