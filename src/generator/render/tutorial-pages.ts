@@ -106,6 +106,8 @@ function codeBlocks(docs: Iterable<{ content: string }>): number {
  * rendered): they warm up for whole pages, or start highlighting the code read from the bodies' fences.
  */
 export function prepareWorkers(pool: PagePool, content: Content): void {
+  // No workers started: a warm build (a page store exists) has nothing to prepare, nor to scan the bodies for.
+  if (!pool.started) return;
   const blocks = codeBlocks(content.bodies.values());
   const mode = poolMode(content.bodies.size, pool.size, blocks);
   pool.expect(mode, blocks > 0);

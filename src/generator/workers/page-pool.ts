@@ -100,6 +100,11 @@ export class PagePool {
     return new PagePool(count, eager, likely);
   }
 
+  /** Whether worker threads are running (started early for a build that will render, or by a first batch). */
+  get started(): boolean {
+    return this.workers.length > 0;
+  }
+
   /** Number of worker threads (started or not). */
   get size(): number {
     return this.count;
