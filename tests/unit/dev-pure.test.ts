@@ -3,7 +3,7 @@ import vm from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { codeFrame } from '../../src/generator/problems/code-frame.js';
 import { classifyChange, isEmptyPlan, isScratchFile, planChanges } from '../../src/generator/dev/change-plan.js';
-import { devClientScript, errorOverlay } from '../../src/generator/dev/client-script.js';
+import { devClientScript, errorOverlay } from '../../src/generator/dev/tab/client-script.js';
 import { locateInStack } from '../../src/generator/problems/stack-location.js';
 import { rawTarget } from '../../src/generator/serve/static-server.js';
 

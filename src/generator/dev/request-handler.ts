@@ -1,13 +1,13 @@
 /** Dev's request handler: the static host behaviour over the in-memory site, the overlay, and the event stream. */
 import type http from 'node:http';
 import path from 'node:path';
-import { errorOverlay } from './client-script.js';
+import { errorOverlay } from './tab/client-script.js';
 import type { EventHub } from './event-hub.js';
 import { withFrames } from '../problems/framed-problems.js';
 import type { DevSite } from './dev-site.js';
 import type { Problem } from '../problems/problem.js';
 import { diskSource, rawTarget, staticHandler } from '../serve/static-server.js';
-import { updateModule } from './update-module.js';
+import { updateModule } from './tab/update-module.js';
 
 /** What the handler serves from. `ready` resolves after the first build (requests wait for it). */
 export interface DevServeOptions { site: DevSite; hub: EventHub; root: string; base: string; eventsPath: string; updatePath: string; clientScript: string; ready: Promise<void> }

@@ -1,5 +1,5 @@
 /** Dev's error overlay drawn over the page (browser code): the same content as the overlay page, built from text nodes. */
-import type { FramedProblem } from '../../problems/framed-problems.js';
+import type { FramedProblem } from '../../../problems/framed-problems.js';
 import { OVERLAY_ERRORS_CSS } from '../overlay-style.js';
 
 /** The overlay element's id. */

@@ -1,7 +1,7 @@
 /** The dev server's browser side: the live-reload script and the error overlay page. */
-import { escapeHtml } from '../../site/document/escape.js';
-import { jsString } from '../../site/islands/inline-scripts.js';
-import type { FramedProblem } from '../problems/framed-problems.js';
+import { escapeHtml } from '../../../site/document/escape.js';
+import { jsString } from '../../../site/islands/inline-scripts.js';
+import type { FramedProblem } from '../../problems/framed-problems.js';
 import { OVERLAY_ERRORS_CSS } from './overlay-style.js';
 
 /**

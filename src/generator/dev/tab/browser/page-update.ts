@@ -1,10 +1,10 @@
 /**
- * Dev tabs' in-place updates (browser code, bundled with idiomorph by dev/update-module.ts and loaded by the
+ * Dev tabs' in-place updates (browser code, bundled with idiomorph by dev/tab/update-module.ts and loaded by the
  * live-reload script on the first update): a content edit morphs the open page into its new HTML, keeping what
  * the visitor has on screen; a broken edit shows its errors over the page, and the fix takes them away.
  */
 import { Idiomorph } from 'idiomorph';
-import type { FramedProblem } from '../../problems/framed-problems.js';
+import type { FramedProblem } from '../../../problems/framed-problems.js';
 import { problemsPanel, PANEL_ID } from './problems-panel.js';
 
 type Marker = HTMLElement & { __reactsiteRoot?: { unmount(): void } };
