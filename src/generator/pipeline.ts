@@ -7,6 +7,7 @@ import type { Route } from '../site/types.js';
 import { BundleCache, bundleKey } from './cache/bundle-cache.js';
 import { bundleClient, bundleServer, loadRendererFile, type ClientBundle, type SiteRenderer } from './bundle/site-bundle.js';
 import { projectCacheDir, toolVersions } from './cache/cache-keys.js';
+import { InputIndex } from './cache/input-index.js';
 import type { BuildOptions } from './cli/options.js';
 import { loadContent, sourceFile, type Content } from './content/load-content.js';
 import { buildRoutes } from './content/routes.js';
@@ -60,9 +61,14 @@ async function bundles(opts: BuildOptions): Promise<{ client: ClientBundle; rend
   return { client, renderer };
 }
 
-/** Content and routes, or a ReactsiteError with every problem; `check` counts a missing body as an error. */
+/**
+ * Content and routes, or a ReactsiteError with every problem; `check` counts a missing body as an error. A build
+ * with its cache reads only the bodies whose size or mtime changed (the input index).
+ */
 async function loadSite(opts: BuildOptions, mode: RunOptions['mode']): Promise<{ content: Content; routes: Route[] }> {
-  const loaded = await loadContent(opts.root);
+  const index = mode === 'build' && opts.cache ? new InputIndex(projectCacheDir(opts.root, 'inputs'), toolVersions()) : undefined;
+  const loaded = await loadContent(opts.root, index);
+  index?.save();
   if (mode === 'check') for (const p of loaded.problems) if (p.severity === 'warning' && p.message.includes('has no body')) p.severity = 'error';
   throwIfErrors(loaded.problems);
   const content = loaded.content!;

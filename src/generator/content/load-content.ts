@@ -6,7 +6,8 @@ import { parse as parseJsonc } from 'jsonc-parser';
 import type { Ad, Route, SiteConfig, Tutorial } from '../../site/types.js';
 import { adsSchema, registrySchema, siteSchema } from './schemas.js';
 import { nearest, problem, warning, type Problem } from '../problems/problem.js';
-import { readBodyDoc, readPageDoc, type BodyDoc, type PageDoc } from './read-docs.js';
+import { indexedBodyDoc, readBodyDoc, readPageDoc, type BodyDoc, type PageDoc } from './read-docs.js';
+import type { InputIndex } from '../cache/input-index.js';
 import { readText } from './read-text.js';
 import { registryProblems } from './registry-checks.js';
 import { validateJson, type LineLookup } from './validate-json.js';
@@ -44,8 +45,11 @@ export function siteUrlOf(root: string): string | undefined {
   }
 }
 
-/** Loads `root/content`; resolves to Content or to the full list of problems (errors and warnings). */
-export async function loadContent(root: string): Promise<{ content?: Content; problems: Problem[] }> {
+/**
+ * Loads `root/content`; resolves to Content or to the full list of problems (errors and warnings). With `index`,
+ * bodies whose size and mtime it records are not read (a build; see cache/input-index.ts).
+ */
+export async function loadContent(root: string, index?: InputIndex): Promise<{ content?: Content; problems: Problem[] }> {
   const dir = path.join(root, 'content');
   if (!fs.existsSync(dir)) {
     return { problems: [problem('no content/ folder here', { file: rel(root, dir) || 'content', hint: `run reactsite in a project folder or pass --root DIR (looked in ${root})` })] };
@@ -72,7 +76,7 @@ export async function loadContent(root: string): Promise<{ content?: Content; pr
   const bodyIds = new Set(bodyFiles.map((f) => path.basename(f, '.md')));
   await Promise.all(
     bodyFiles.sort().map(async (f) => {
-      const r = await readBodyDoc(root, `content/${f}`);
+      const r = await (index ? indexedBodyDoc(root, `content/${f}`, index) : readBodyDoc(root, `content/${f}`));
       problems.push(...r.problems);
       if (r.doc) bodies.set(path.basename(f, '.md'), r.doc);
     }),

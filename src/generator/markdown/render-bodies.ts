@@ -2,6 +2,7 @@
  * Stage 3 driver: Markdown for the static pages, and for every tutorial body in `check` and `dev` (a build
  * renders those in its page stage), through the on-disk cache and worker threads.
  */
+import { contentHash } from '../cache/input-index.js';
 import { problem, ReactsiteError, type Problem } from '../problems/problem.js';
 import type { Content } from '../content/load-content.js';
 import type { SourceDoc } from '../content/read-docs.js';
@@ -23,9 +24,9 @@ export function markdownCacheDir(opts: Pick<BuildOptions, 'root'>): string {
   return projectCacheDir(opts.root, 'md');
 }
 
-/** The cache key of one source document (its text, the options that change its output, and where it is). */
+/** The cache key of one source document (its text's hash, the options that change its output, and where it is). */
 export function markdownKey(cache: MarkdownCache, doc: SourceDoc, allowRawHtml: boolean): string {
-  return cache.key(doc.content, `${allowRawHtml}:${doc.bodyLine}:${doc.file}:${CODE_THEMES.light}/${CODE_THEMES.dark}`);
+  return cache.key((doc as { contentHash?: string }).contentHash ?? contentHash(doc.content), `${allowRawHtml}:${doc.bodyLine}:${doc.file}:${CODE_THEMES.light}/${CODE_THEMES.dark}`);
 }
 
 /**

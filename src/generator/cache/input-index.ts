@@ -1,0 +1,69 @@
+/**
+ * The index of a build's input files (tutorial bodies): what reading and validating each one gave, by its size
+ * and mtime. A body whose size and mtime are the recorded ones is not read again: its front matter comes from
+ * here and its text is read only if a page is rendered from it. A changed size or mtime reads it again, and the
+ * content hash then tells whether it really changed. A file rewritten with the same size within the same
+ * mtime cannot be told apart; no file system timestamp can.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Faq } from '../../site/types.js';
+import type { Problem } from '../problems/problem.js';
+
+const FORMAT = 1;
+
+/** What reading one body gave (its text aside). */
+export interface IndexedBody { size: number; mtimeMs: number; contentHash: string; bodyLine: number; faq?: Faq[]; updated?: string; problems: Problem[] }
+
+/** The hash of a body's text that keys its Markdown (the same whether the text was read now or indexed). */
+export function contentHash(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+/** The index of one project (normally `<root>/.cache/reactsite/inputs/index.json`), for one generator version. */
+export class InputIndex {
+  private readonly entries = new Map<string, IndexedBody>();
+  private readonly seen = new Map<string, IndexedBody>();
+  private changed = false;
+
+  constructor(
+    private readonly dir: string,
+    private readonly versions: string,
+  ) {
+    try {
+      const index = JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')) as { format?: number; versions?: string; files?: Record<string, IndexedBody> };
+      if (index.format !== FORMAT || index.versions !== versions || !index.files) return;
+      for (const [f, e] of Object.entries(index.files)) if (typeof e?.size === 'number' && typeof e.contentHash === 'string') this.entries.set(f, e);
+    } catch {
+      // No index yet, or an unreadable one: every file is read.
+    }
+  }
+
+  /** The entry of `file` when its size and mtime (`st`) are the recorded ones. */
+  get(file: string, st: fs.Stats): IndexedBody | undefined {
+    const e = this.entries.get(file);
+    if (!e || e.size !== st.size || e.mtimeMs !== st.mtimeMs) return undefined;
+    this.seen.set(file, e);
+    return e;
+  }
+
+  /** Records what reading `file` gave. */
+  record(file: string, entry: IndexedBody): void {
+    this.seen.set(file, entry);
+    this.changed = true;
+  }
+
+  /** Writes the entries of the files this build saw (when anything differs from what was read). */
+  save(): void {
+    if (!this.changed && this.seen.size === this.entries.size) return;
+    try {
+      fs.mkdirSync(this.dir, { recursive: true });
+      const tmp = path.join(this.dir, `index.json.${process.pid}.tmp`);
+      fs.writeFileSync(tmp, JSON.stringify({ format: FORMAT, versions: this.versions, files: Object.fromEntries(this.seen) }));
+      fs.renameSync(tmp, path.join(this.dir, 'index.json'));
+    } catch {
+      // An index that cannot be written only costs speed.
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The input index: a warm build reads no body whose size and mtime are the indexed ones, reads again one whose
+ * mtime or size changed (and renders it again only if its text changed), and writes what a cold build writes.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { makeProject } from '../helpers/project.js';
+
+const pagesOf = async (root: string) => {
+  const run = await runCli(['build', '--root', root, '--json']);
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout).pages as { rendered: number; reused: number };
+};
+
+describe('the input index of a build', () => {
+  it('skips unchanged bodies, re-reads touched or edited ones, and renders only what really changed', async () => {
+    const root = makeProject();
+    const body = path.join(root, 'content', 'tutorials', 'alpha.md');
+    expect((await pagesOf(root)).rendered).toBeGreaterThan(0);
+    expect(fs.existsSync(path.join(root, '.cache', 'reactsite', 'inputs', 'index.json'))).toBe(true);
+
+    // Touched (a checkout, a save without change): read again, same text, nothing rendered.
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(body, later, later);
+    expect(await pagesOf(root)).toMatchObject({ rendered: 0 });
+
+    // Same size, new text, new mtime: read again and rendered again.
+    const text = fs.readFileSync(body, 'utf8');
+    fs.writeFileSync(body, text.replace('Alpha has code.', 'Alpha had code.'));
+    expect(await pagesOf(root)).toMatchObject({ rendered: 1 });
+    expect(fs.readFileSync(path.join(root, 'out', 'tutorial', 'react-alpha', 'index.html'), 'utf8')).toContain('Alpha had code.');
+
+    // Same size and the indexed mtime: not read at all (the index cannot see this edit, by design).
+    const ns = fs.statSync(body, { bigint: true }).mtimeNs;
+    fs.writeFileSync(body, fs.readFileSync(body, 'utf8').replace('Alpha had code.', 'Alpha has tests'));
+    // The exact mtime back, to the nanosecond (utimes() takes a double and cannot).
+    execFileSync('touch', ['-m', '-d', `@${ns / 1_000_000_000n}.${String(ns % 1_000_000_000n).padStart(9, '0')}`, body]);
+    expect(fs.statSync(body, { bigint: true }).mtimeNs).toBe(ns);
+    expect(await pagesOf(root)).toMatchObject({ rendered: 0 });
+    expect(fs.readFileSync(path.join(root, 'out', 'tutorial', 'react-alpha', 'index.html'), 'utf8')).toContain('Alpha had code.');
+
+    // A cold build of the same sources writes the same pages the index-served build wrote.
+    fs.writeFileSync(body, text.replace('Alpha has code.', 'Alpha had code.'));
+    await pagesOf(root);
+    const warm = fs.readFileSync(path.join(root, 'out', 'tutorial', 'react-beta', 'index.html'), 'utf8');
+    expect((await runCli(['build', '--root', root, '--no-cache'])).code).toBe(0);
+    expect(fs.readFileSync(path.join(root, 'out', 'tutorial', 'react-beta', 'index.html'), 'utf8')).toBe(warm);
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+});
