@@ -14,10 +14,15 @@ export default function SidebarSearch({ index }: { index?: string }) {
   const [results, setResults] = useState<IndexEntry[] | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);
 
-  // Text typed before the island hydrated is in the box already: search for it.
+  // The box is uncontrolled: what the visitor types is never overwritten, not even while the island hydrates
+  // in the middle of their typing. Text typed before it hydrated is in the box already: search for it.
   useEffect(() => {
     if (input.current?.value) setQuery(input.current.value);
   }, []);
+  const clear = () => {
+    if (input.current) input.current.value = '';
+    setQuery('');
+  };
 
   useEffect(() => {
     if (!index) return;
@@ -68,9 +73,9 @@ export default function SidebarSearch({ index }: { index?: string }) {
         placeholder="Search tutorials..."
         autoComplete="off"
         aria-keyshortcuts="/ Control+K Meta+K"
-        value={query}
+        defaultValue=""
         onChange={(e) => setQuery(e.target.value)}
-        onKeyDown={(e) => e.key === 'Escape' && query && (e.stopPropagation(), setQuery(''))}
+        onKeyDown={(e) => e.key === 'Escape' && query && (e.stopPropagation(), clear())}
       />
       <kbd className="search-kbd" aria-hidden="true">/</kbd>
       <p className="sr-only" aria-live="polite">{matches >= 0 ? `${matches} tutorial${matches === 1 ? '' : 's'} found` : ''}</p>
@@ -89,7 +94,7 @@ export default function SidebarSearch({ index }: { index?: string }) {
       {matches === 0 ? (
         <div className="search-empty">
           <p>No tutorials found for "{query.trim()}"</p>
-          <button type="button" className="btn-link" onClick={() => (setQuery(''), input.current?.focus())}>
+          <button type="button" className="btn-link" onClick={() => (clear(), input.current?.focus())}>
             Clear search
           </button>
         </div>
