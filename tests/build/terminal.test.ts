@@ -28,7 +28,7 @@ describe('the terminal', () => {
   it('shows progress redrawn in place on a terminal, in colour, and none in a pipe', async () => {
     const root = makeProject();
     const tty = await onTerminal(['build', '--root', root, '--no-cache'], { REACTSITE_PROGRESS_DELAY: '0' });
-    expect(tty).toMatch(/\r\x1b\[2Kpages \d+\/3 pages · \d+\.\d s/);
+    expect(tty).toMatch(/\r\x1b\[2Kpages \d+\/3 · \d+\.\d s/);
     expect(tty).toContain(`${ESC}[32m✓${ESC}[39m built 10 pages`);
     const pipe = await runCli(['build', '--root', root, '--no-cache'], { env: { REACTSITE_PROGRESS_DELAY: '0' } });
     expect(pipe.code).toBe(0);
@@ -40,7 +40,7 @@ describe('the terminal', () => {
   it('prints no escape code with NO_COLOR, even on a terminal with progress; FORCE_COLOR colours a pipe', async () => {
     const root = makeProject();
     const tty = await onTerminal(['build', '--root', root, '--no-cache'], { NO_COLOR: '1', REACTSITE_PROGRESS_DELAY: '0' });
-    expect(tty).toMatch(/\rpages \d\/3 pages/);
+    expect(tty).toMatch(/\rpages \d\/3 · /);
     expect(tty).not.toContain(ESC);
     const forced = await runCli(['build', '--root', root], { env: { FORCE_COLOR: '1' } });
     expect(forced.stdout).toContain(`${ESC}[32m✓`);

@@ -22,7 +22,7 @@ describe('build progress', () => {
     p.advance(50);
     now = 5000;
     vi.advanceTimersByTime(1000);
-    expect(out.writes).toEqual(['… pages 50/100 pages · 5.0 s · about 5.0 s left\n']);
+    expect(out.writes).toEqual(['… pages 50/100 · 5.0 s · about 5.0 s left\n']);
     now = 10_000;
     vi.advanceTimersByTime(5000);
     expect(out.writes).toHaveLength(2);
@@ -43,6 +43,16 @@ describe('build progress', () => {
     now = 1000;
     vi.advanceTimersByTime(1);
     expect(out.writes).toEqual(['\r\x1b[2Kmarkdown · 1.0 s']);
+    // No estimate from the first page or the first second of a stage: warm-up makes it swing.
+    p.stage('pages', 1000);
+    p.advance(1);
+    now = 1500;
+    vi.advanceTimersByTime(500);
+    expect(out.writes.at(-1)).toBe('\r\x1b[2Kpages 1/1000 · 1.5 s');
+    p.advance(99);
+    now = 2000;
+    vi.advanceTimersByTime(500);
+    expect(out.writes.at(-1)).toBe('\r\x1b[2Kpages 100/1000 · 2.0 s · about 9.0 s left');
     p.end();
     expect(out.writes.at(-1)).toBe('\r\x1b[2K');
   });

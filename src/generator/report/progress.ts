@@ -58,9 +58,13 @@ export class Progress implements ProgressSink {
   /** The line shown now. */
   line(): string {
     const elapsed = this.now() - this.t0;
-    const pages = this.total ? ` ${this.done}/${this.total} pages` : '';
-    const rate = this.done / Math.max(1, this.now() - this.stageStart);
-    const left = this.total && this.done && this.done < this.total ? ` · about ${seconds((this.total - this.done) / rate)} left` : '';
+    const unit = this.name === 'pages' ? '' : ' pages';
+    const pages = this.total ? ` ${this.done}/${this.total}${unit}` : '';
+    const inStage = this.now() - this.stageStart;
+    const rate = this.done / Math.max(1, inStage);
+    // An estimate from the first few pages swings wildly (warm-up): none before 2% of the pages and one second.
+    const steady = this.done >= Math.max(1, this.total * 0.02) && inStage >= 1000;
+    const left = this.total && steady && this.done < this.total ? ` · about ${seconds((this.total - this.done) / rate)} left` : '';
     return `${this.name}${pages} · ${seconds(elapsed)}${left}`;
   }
 
