@@ -67,7 +67,7 @@ async function bundles(opts: BuildOptions): Promise<{ client: ClientBundle; rend
  */
 async function loadSite(opts: BuildOptions, mode: RunOptions['mode']): Promise<{ content: Content; routes: Route[] }> {
   const index = mode === 'build' && opts.cache ? new InputIndex(projectCacheDir(opts.root, 'inputs'), toolVersions()) : undefined;
-  const loaded = await loadContent(opts.root, index);
+  const loaded = await loadContent(opts.root, index, mode === 'build');
   index?.save();
   if (mode === 'check') for (const p of loaded.problems) if (p.severity === 'warning' && p.message.includes('has no body')) p.severity = 'error';
   throwIfErrors(loaded.problems);

@@ -47,9 +47,10 @@ export function siteUrlOf(root: string): string | undefined {
 
 /**
  * Loads `root/content`; resolves to Content or to the full list of problems (errors and warnings). With `index`,
- * bodies whose size and mtime it records are not read (a build; see cache/input-index.ts).
+ * bodies whose size and mtime it records are not read (a build; see cache/input-index.ts). `lean` (a build): bodies
+ * keep no text once validated, they read it again when a page is rendered from them.
  */
-export async function loadContent(root: string, index?: InputIndex): Promise<{ content?: Content; problems: Problem[] }> {
+export async function loadContent(root: string, index?: InputIndex, lean = false): Promise<{ content?: Content; problems: Problem[] }> {
   const dir = path.join(root, 'content');
   if (!fs.existsSync(dir)) {
     return { problems: [problem('no content/ folder here', { file: rel(root, dir) || 'content', hint: `run reactsite in a project folder or pass --root DIR (looked in ${root})` })] };
@@ -76,7 +77,7 @@ export async function loadContent(root: string, index?: InputIndex): Promise<{ c
   const bodyIds = new Set(bodyFiles.map((f) => path.basename(f, '.md')));
   await Promise.all(
     bodyFiles.sort().map(async (f) => {
-      const r = await (index ? indexedBodyDoc(root, `content/${f}`, index) : readBodyDoc(root, `content/${f}`));
+      const r = await (index ? indexedBodyDoc(root, `content/${f}`, index, lean) : readBodyDoc(root, `content/${f}`, lean));
       problems.push(...r.problems);
       if (r.doc) bodies.set(path.basename(f, '.md'), r.doc);
     }),

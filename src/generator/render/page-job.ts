@@ -17,7 +17,7 @@ import { mkdirExisting } from '../output/folders.js';
  * a previous build packed the Markdown result of that key, if one did, and whether the page's folder is still
  * to be made (by the job, see OutputDir.claimForJob).
  */
-export interface PageJob { route: Route; key: string; mdKey: string; mkdir?: boolean; packed?: PackRef; doc: { id: string; file: string; content: string; bodyLine: number; faq: Faq[]; updated?: string } }
+export interface PageJob { route: Route; key: string; mdKey: string; mkdir?: boolean; packed?: PackRef; doc: { id: string; file: string; content: string; bodyLine: number; faq: Faq[]; updated?: string; fences?: number } }
 
 /** Where finished pages go: the build's temp out/ folder and, when caching, the page store, the Markdown packs and the block cache. */
 export interface PageTarget { outTmp: string; storeDir?: string; packDir?: string; blocksDir?: string }

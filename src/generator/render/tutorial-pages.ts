@@ -7,8 +7,9 @@ import { createHash } from 'node:crypto';
 import type { Route, SiteData } from '../../site/types.js';
 import type { Problem } from '../problems/problem.js';
 import { renderFailure } from './render-route.js';
-import { fromPlainFacts, type HtmlFacts } from '../verify/html-facts.js';
+import { fromPlainFacts, interned, internFacts, type HtmlFacts } from '../verify/html-facts.js';
 import type { Content } from '../content/load-content.js';
+import { fenceLines } from '../content/read-docs.js';
 import { markdownCacheOf, markdownKey } from '../markdown/render-bodies.js';
 import { MarkdownPacks } from '../cache/markdown-pack.js';
 import { highlightedCode } from '../highlight/fenced-code.js';
@@ -18,6 +19,7 @@ import { tutorialById } from '../../site/tutorial-by-id.js';
 import type { PageJob } from './page-job.js';
 import type { PagePool } from '../workers/page-pool.js';
 import { poolMode } from '../workers/pool-plan.js';
+import { limitHeapGrowth } from '../workers/heap-growth.js';
 import { PageStore, type PageMeta } from '../cache/page-store.js';
 import { projectCacheDir, toolVersions } from '../cache/cache-keys.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
@@ -41,8 +43,15 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
   const shared = sharedKey(o.data, o.rendererFile, versions);
   const out: PageStageResult = { facts: new Map(), markdown: new Map(), problems: [], rendered: 0, reused: 0, packed: 0, keys: '' };
   const keys = createHash('sha256');
+  // One copy of each URL and id for all pages' facts, interned as each page arrives (see internFacts).
+  const strings = new Map<string, string>();
+  const intern = <M extends PageMeta>(meta: M): M => {
+    internFacts(meta.facts, strings);
+    for (const link of meta.md.links) link.href = interned(link.href, strings);
+    return meta;
+  };
   const take = (route: Route, file: string, meta: PageMeta) => {
-    out.facts.set(route.file, fromPlainFacts(meta.facts));
+    out.facts.set(route.file, fromPlainFacts(intern(meta).facts));
     out.markdown.set(file, meta.md);
   };
   const jobs: PageJob[] = [];
@@ -59,7 +68,9 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
       continue;
     }
     const mkdir = o.output.claimForJob(route.file);
-    jobs.push({ route, key, mdKey, mkdir, packed: store?.packedMarkdown(mdKey), doc: { id: route.ref!, file: doc.file, content: doc.content, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated } });
+    // The job reads its body's text when it is rendered or sent to a worker, not before (a lean doc reads it then).
+    const jobDoc = { id: route.ref!, file: doc.file, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated, fences: doc.fences, get content() { return doc.content; } };
+    jobs.push({ route, key, mdKey, mkdir, packed: store?.packedMarkdown(mdKey), doc: jobDoc });
   }
   out.keys = keys.digest('hex');
   o.progress?.stage('pages', out.reused + jobs.length);
@@ -70,13 +81,14 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     const packs = store && new MarkdownPacks(store.packDir);
     const [{ runPageJob }, { MarkdownRenderer }] = await Promise.all([import('./page-job.js'), import('../markdown/render-markdown.js')]);
     const mode = poolMode(jobs.length, o.pool.size, codeBlocks(jobs.map((j) => j.doc)));
+    limitHeapGrowth(jobs.length);
     // In "highlight" runs this thread's pages have their code highlighted by the warm workers.
     const markdown = mode === 'highlight' ? new MarkdownRenderer(o.pool.highlight) : await o.markdown();
     if (mode === 'highlight') markdown.blocks = blockCacheIn(target.blocksDir);
     const tools = { renderer: o.renderer, data: o.data, markdown, packs };
     let results;
     try {
-      results = await o.pool.run(jobs, init, (job: PageJob) => runPageJob(job, tools, target), mode, o.progress?.advance.bind(o.progress));
+      results = await o.pool.run(jobs, init, (job: PageJob) => runPageJob(job, tools, target), mode, { onDone: o.progress?.advance.bind(o.progress), keep: intern });
     } finally {
       packs?.close();
     }
@@ -94,10 +106,10 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
   return out;
 }
 
-/** About how many fenced code blocks `docs` hold (fence lines / 2). */
-function codeBlocks(docs: Iterable<{ content: string }>): number {
+/** About how many fenced code blocks `docs` hold (fence lines / 2; counted when read, where it was). */
+function codeBlocks(docs: Iterable<{ content: string; fences?: number }>): number {
   let fences = 0;
-  for (const d of docs) fences += d.content.match(/^ {0,3}(```|~~~)/gm)?.length ?? 0;
+  for (const d of docs) fences += d.fences ?? fenceLines(d.content);
   return fences / 2;
 }
 
