@@ -28,7 +28,8 @@ function files(dir) {
 
 /** A name or text with esbuild's content hashes replaced by "HASH". */
 function blankHashes(s) {
-  return s.replace(/(assets\/(?:[A-Za-z]+-|chunk-|search-))[A-Za-z0-9]{8,10}(\.(?:js|css|json))/g, '$1HASH$2');
+  // Also a chunk's imports of its sibling chunks ("./chunk-HASH.js").
+  return s.replace(/(assets\/(?:[A-Za-z]+-|chunk-|search-)|\.\/chunk-)[A-Za-z0-9]{8,10}(\.(?:js|css|json))/g, '$1HASH$2');
 }
 
 /** A file's text as compared. */
