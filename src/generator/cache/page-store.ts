@@ -150,22 +150,41 @@ export class PageStore {
    * nothing to do when the build used exactly the stored pages. Page URLs are written once, in a table: every
    * page repeats the navigation's links, which made the index ten times larger.
    */
-  save(): void {
-    if (!this.recorded && this.used.size === this.entries.size) return;
+  /**
+   * Writes the index to `file` a piece at a time: as one string, a 4,000-page index (17 MB of JSON, and a copy
+   * of every entry) was the peak of a build's memory. URLs are stored once, in a table, entries refer to them.
+   */
+  private writeIndex(file: string): void {
+    const table = new Map<string, number>();
+    const fd = fs.openSync(file, 'w');
     try {
-      fs.mkdirSync(this.dir, { recursive: true });
-      const table = new Map<string, number>();
-      const entries: Record<string, unknown> = {};
+      let chunk = `{"format":${FORMAT},"entries":{`;
+      let first = true;
       for (const [k, e] of this.used) {
         const urls = e.facts.urls.map((u) => {
           let i = table.get(u);
           if (i === undefined) table.set(u, (i = table.size));
           return i;
         });
-        entries[k] = { ...e, facts: { ...e.facts, urls } };
+        chunk += `${first ? '' : ','}${JSON.stringify(k)}:${JSON.stringify({ ...e, facts: { ...e.facts, urls } })}`;
+        first = false;
+        if (chunk.length > 1 << 20) {
+          fs.writeSync(fd, chunk);
+          chunk = '';
+        }
       }
+      fs.writeSync(fd, `${chunk}},"urls":${JSON.stringify([...table.keys()])}}`);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  save(): void {
+    if (!this.recorded && this.used.size === this.entries.size) return;
+    try {
+      fs.mkdirSync(this.dir, { recursive: true });
       const tmp = `${this.indexFile()}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify({ format: FORMAT, urls: [...table.keys()], entries }));
+      this.writeIndex(tmp);
       fs.renameSync(tmp, this.indexFile());
       prunePacks(this.packDir, new Set([...this.used.values()].flatMap((e) => (e.packed ? [e.packed.pack] : []))));
       for (const sub of fs.readdirSync(this.dir, { withFileTypes: true })) {
