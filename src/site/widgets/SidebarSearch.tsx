@@ -5,48 +5,41 @@ import { searchIndex, type IndexEntry } from './search-index.js';
 let loaded: Promise<IndexEntry[]> | undefined;
 
 /**
- * Shows or hides list entries by the spec's rule (case-insensitive substring of name, category, keywords).
- * With `index` (large sites, whose sidebar lists one category), it searches that shared JSON index instead.
+ * Large sites (whose sidebar lists one category): searches the shared JSON `index` for `query`, hiding the
+ * category list meanwhile; the hits and their count (-1 without a query, or without an index).
  */
-export default function SidebarSearch({ index }: { index?: string }) {
-  const [query, setQuery] = useState('');
-  const [matches, setMatches] = useState(-1);
-  const [results, setResults] = useState<IndexEntry[] | undefined>(undefined);
-  const input = useRef<HTMLInputElement>(null);
-
-  // The box is uncontrolled: what the visitor types is never overwritten, not even while the island hydrates
-  // in the middle of their typing. Text typed before it hydrated is in the box already: search for it.
-  useEffect(() => {
-    if (input.current?.value) setQuery(input.current.value);
-  }, []);
-  const clear = () => {
-    if (input.current) input.current.value = '';
-    setQuery('');
-  };
-
+function useIndexSearch(query: string, index: string | undefined): { results?: IndexEntry[]; matches: number } {
+  const [found, setFound] = useState<{ results?: IndexEntry[]; matches: number }>({ matches: -1 });
   useEffect(() => {
     if (!index) return;
     const q = query.trim();
     const list = document.querySelector<HTMLElement>('.sidebar-list');
     if (list) list.hidden = !!q;
-    if (!q) return void (setResults(undefined), setMatches(-1));
+    if (!q) return void setFound({ matches: -1 });
     let live = true;
     loaded ??= fetch(index).then((r) => r.json() as Promise<{ items: IndexEntry[] }>).then((j) => j.items);
     loaded.then(
       (items) => {
         if (!live) return;
         const hits = searchIndex(items, q);
-        setResults(hits);
-        setMatches(hits.length);
+        setFound({ results: hits, matches: hits.length });
       },
       (e: unknown) => console.error('search index failed to load', e),
     );
     return () => void (live = false);
   }, [query, index]);
+  return found;
+}
 
-  // Before paint, in the same commit as the query: the count (and "No tutorials found") never lags a frame behind the box.
+/**
+ * Small sites: shows and hides the server-rendered entries (and their groups) by `query`; the count of those
+ * shown (-1 without a query). Before paint, in the same commit as the query: the count (and "No tutorials
+ * found") never lags a frame behind the box.
+ */
+function useListFilter(query: string, enabled: boolean): number {
+  const [matches, setMatches] = useState(-1);
   useLayoutEffect(() => {
-    if (index) return;
+    if (!enabled) return;
     const q = query.trim().toLowerCase();
     let count = 0;
     for (const group of document.querySelectorAll<HTMLElement>('.sidebar-list [data-group]')) {
@@ -60,7 +53,31 @@ export default function SidebarSearch({ index }: { index?: string }) {
       count += inGroup;
     }
     setMatches(q ? count : -1);
-  }, [query, index]);
+  }, [query, enabled]);
+  return matches;
+}
+
+/**
+ * Shows or hides list entries by the spec's rule (case-insensitive substring of name, category, keywords).
+ * With `index` (large sites, whose sidebar lists one category), it searches that shared JSON index instead.
+ */
+export default function SidebarSearch({ index }: { index?: string }) {
+  const [query, setQuery] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const found = useIndexSearch(query, index);
+  const listMatches = useListFilter(query, !index);
+  const matches = index ? found.matches : listMatches;
+  const results = index ? found.results : undefined;
+
+  // The box is uncontrolled: what the visitor types is never overwritten, not even while the island hydrates
+  // in the middle of their typing. Text typed before it hydrated is in the box already: search for it.
+  useEffect(() => {
+    if (input.current?.value) setQuery(input.current.value);
+  }, []);
+  const clear = () => {
+    if (input.current) input.current.value = '';
+    setQuery('');
+  };
 
   return (
     <div role="search">
