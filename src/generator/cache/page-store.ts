@@ -145,14 +145,8 @@ export class PageStore {
   }
 
   /**
-   * Writes the index of the pages this build used and deletes every other stored page (and stray temp files)
-   * and every Markdown pack none of them refers to;
-   * nothing to do when the build used exactly the stored pages. Page URLs are written once, in a table: every
-   * page repeats the navigation's links, which made the index ten times larger.
-   */
-  /**
    * Writes the index to `file` a piece at a time: as one string, a 4,000-page index (17 MB of JSON, and a copy
-   * of every entry) was the peak of a build's memory. URLs are stored once, in a table, entries refer to them.
+   * of every entry) was the peak of a build's memory.
    */
   private writeIndex(file: string): void {
     const table = new Map<string, number>();
@@ -179,6 +173,12 @@ export class PageStore {
     }
   }
 
+  /**
+   * Writes the index of the pages this build used and deletes every other stored page (and stray temp files)
+   * and every Markdown pack none of them refers to;
+   * nothing to do when the build used exactly the stored pages. Page URLs are written once, in a table: every
+   * page repeats the navigation's links, which made the index ten times larger.
+   */
   save(): void {
     if (!this.recorded && this.used.size === this.entries.size) return;
     try {
