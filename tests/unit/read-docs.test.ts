@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fenceLines, readBodyDoc } from '../../src/generator/content/read-docs.js';
+import { fenceLines, indexedBodyDoc, readBodyDoc, readBodySource } from '../../src/generator/content/read-docs.js';
+import { InputIndex } from '../../src/generator/cache/input-index.js';
 
 const SOURCES: Record<string, string> = {
   'front-matter': '---\nfaq:\n  - question: "Why?"\n    answer: "Because."\nupdated: 2026-01-02\n---\n\n# Title\n\nText.\n\n```jsx\nx\n```\n',
@@ -33,8 +34,30 @@ describe('lean bodies', () => {
       expect(lean.problems).toEqual(plain.problems);
       expect(Object.getOwnPropertyDescriptor(lean.doc!, 'content')!.get, name).toBeTypeOf('function');
       expect(lean.doc!.content, name).toBe(plain.doc!.content);
-      expect({ ...lean.doc!, content: undefined }).toEqual({ ...plain.doc!, content: undefined });
+      expect({ ...lean.doc!, content: undefined, source: undefined }).toEqual({ ...plain.doc!, content: undefined });
       expect(lean.doc!.fences).toBe(fenceLines(plain.doc!.content));
+      // What another thread reads from the source alone, at the offset or (not known) through the front matter.
+      const source = lean.doc!.source!;
+      expect(source.path).toBe(path.join(root, file));
+      expect(readBodySource(source, file), name).toBe(plain.doc!.content);
+      expect(readBodySource({ ...source, offset: undefined }, file), name).toBe(plain.doc!.content);
+    }
+  });
+
+  it('read an indexed body from its source without reading it at load', async () => {
+    const root = project();
+    const cache = path.join(root, '.cache');
+    const first = new InputIndex(cache, 'v');
+    for (const name of Object.keys(SOURCES)) await indexedBodyDoc(root, `content/tutorials/${name}.md`, first, true);
+    first.save();
+    const second = new InputIndex(cache, 'v');
+    for (const name of Object.keys(SOURCES)) {
+      const file = `content/tutorials/${name}.md`;
+      const plain = await readBodyDoc(root, file);
+      const { doc } = await indexedBodyDoc(root, file, second, true);
+      expect(doc!.fences, name).toBe(plain.doc!.fences);
+      expect(doc!.source!.offset, name).toBeTypeOf('number');
+      expect(readBodySource(doc!.source!, file), name).toBe(plain.doc!.content);
     }
   });
 
@@ -44,5 +67,6 @@ describe('lean bodies', () => {
     const { doc } = await readBodyDoc(root, file, true);
     fs.appendFileSync(path.join(root, file), 'More text.\n');
     expect(() => doc!.content).toThrow(/changed while the build was running/);
+    expect(() => readBodySource(doc!.source!, file)).toThrow(/changed while the build was running/);
   });
 });

@@ -11,10 +11,10 @@ import path from 'node:path';
 import type { Faq } from '../../site/types.js';
 import type { Problem } from '../problems/problem.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
 
-/** What reading one body gave (its text aside). */
-export interface IndexedBody { size: number; mtimeMs: number; contentHash: string; bodyLine: number; faq?: Faq[]; updated?: string; problems: Problem[] }
+/** What reading one body gave (its text aside), with where its Markdown starts in the file and its fence lines. */
+export interface IndexedBody { size: number; mtimeMs: number; contentHash: string; bodyLine: number; faq?: Faq[]; updated?: string; problems: Problem[]; offset?: number; fences?: number }
 
 /** The hash of a body's text that keys its Markdown (the same whether the text was read now or indexed). */
 export function contentHash(text: string): string {

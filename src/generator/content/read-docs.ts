@@ -11,8 +11,17 @@ import { pageMatterSchema, tutorialMatterSchema } from './schemas.js';
 /** A Markdown source ready for the markdown stage. */
 export interface SourceDoc { file: string; content: string; bodyLine: number }
 
-/** A tutorial body: its Markdown, its front matter, the hash of its Markdown text and, once read, its fence lines. */
-export type BodyDoc = SourceDoc & { faq: Faq[]; updated?: string; contentHash: string; fences?: number };
+/**
+ * Where a body's Markdown is, for any thread to read it again (readBodySource): the file, the offset of the
+ * Markdown in its text (after the front matter; parsed again where unknown) and the hash it must still have.
+ */
+export interface BodySource { path: string; offset?: number; contentHash: string }
+
+/**
+ * A tutorial body: its Markdown, its front matter, the hash of its Markdown text, its fence lines and, for a
+ * body that keeps no text (a build's), where to read it again.
+ */
+export type BodyDoc = SourceDoc & { faq: Faq[]; updated?: string; contentHash: string; fences?: number; source?: BodySource };
 
 /** How many lines of `markdown` open or close a fenced code block (about twice its blocks). */
 export function fenceLines(markdown: string): number {
@@ -26,7 +35,7 @@ export type PageDoc = SourceDoc & { title: string; description: string };
  * The body `file` (project-relative, `content/tutorials/<id>.md`) of project `root`, or every problem found.
  * `lean` (a build): the doc does not keep the text, it reads it again when asked (see leanBody).
  */
-export async function readBodyDoc(root: string, file: string, lean = false): Promise<{ doc?: BodyDoc; problems: Problem[] }> {
+export async function readBodyDoc(root: string, file: string, lean = false): Promise<{ doc?: BodyDoc; problems: Problem[]; offset?: number }> {
   const { text, problem: p } = await readText(path.join(root, file), file);
   if (p) return { problems: [p] };
   if (!text!.trim()) return { problems: [problem('the tutorial body is empty', { file, hint: 'write the tutorial, or delete the file and its registry entry' })] };
@@ -36,8 +45,9 @@ export async function readBodyDoc(root: string, file: string, lean = false): Pro
   const faq = lean ? structuredClone(src.data.faq) : src.data.faq;
   const fields = { bodyLine: src.bodyLine, faq, updated: src.data.updated, contentHash: contentHash(src.content), fences: fenceLines(src.content) };
   // The Markdown is the end of the file (after the front matter): a lean doc reads it from there.
-  const doc = lean && text!.endsWith(src.content) ? leanBody(root, file, text!.length - src.content.length, fields) : { file, content: src.content, ...fields };
-  return { doc, problems: src.problems };
+  const offset = text!.endsWith(src.content) ? text!.length - src.content.length : undefined;
+  const doc = lean && offset !== undefined ? leanBody(file, { path: path.join(root, file), offset, contentHash: fields.contentHash }, fields) : { file, content: src.content, ...fields };
+  return { doc, problems: src.problems, offset };
 }
 
 /**
@@ -49,49 +59,54 @@ export async function indexedBodyDoc(root: string, file: string, index: InputInd
   const st = await fs.promises.stat(path.join(root, file)).catch(() => undefined);
   const hit = st && index.get(file, st);
   if (hit) return { doc: lazyBody(root, file, hit), problems: hit.problems };
-  const r = await readBodyDoc(root, file, lean);
-  if (st && r.doc) index.record(file, { size: st.size, mtimeMs: st.mtimeMs, contentHash: r.doc.contentHash, bodyLine: r.doc.bodyLine, faq: r.doc.faq, updated: r.doc.updated, problems: r.problems });
+  const { offset, ...r } = await readBodyDoc(root, file, lean);
+  if (st && r.doc) index.record(file, { size: st.size, mtimeMs: st.mtimeMs, contentHash: r.doc.contentHash, bodyLine: r.doc.bodyLine, faq: r.doc.faq, updated: r.doc.updated, problems: r.problems, offset, fences: r.doc.fences });
   return r;
 }
 
 /** An indexed body whose text is read on first use, and must still be the indexed text. */
-function lazyBody(root: string, file: string, e: { contentHash: string; bodyLine: number; faq?: Faq[]; updated?: string }): BodyDoc {
+function lazyBody(root: string, file: string, e: { contentHash: string; bodyLine: number; faq?: Faq[]; updated?: string; offset?: number; fences?: number }): BodyDoc {
   let text: string | undefined;
+  const source: BodySource = { path: path.join(root, file), offset: e.offset, contentHash: e.contentHash };
   return {
     file,
     bodyLine: e.bodyLine,
     faq: e.faq ?? [],
     updated: e.updated,
     contentHash: e.contentHash,
+    fences: e.fences,
+    source,
     get content(): string {
-      if (text === undefined) {
-        const raw = fs.readFileSync(path.join(root, file), 'utf8');
-        // As readText gives it: without a byte order mark.
-        const src = parseFrontMatter(file, raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw, tutorialMatterSchema);
-        if (contentHash(src.content) !== e.contentHash) throw new ReactsiteError(problem('the file changed while the build was running', { file, hint: 'run the build again' }));
-        text = src.content;
-      }
-      return text;
+      return (text ??= readBodySource(source, file));
     },
   };
 }
 
 /**
- * A body that keeps no text: each read of `content` reads the file again from `offset` (its Markdown, without
- * the byte order mark) and checks it against the hash it had when validated. A 4,000-page build then holds no
- * body it is not rendering (45 MB less heap, and a heap V8 lets grow several times over what it holds).
+ * A body that keeps no text: each read of `content` reads the file again from its source. A 4,000-page build
+ * then holds no body it is not rendering (45 MB less heap, and a heap V8 lets grow several times over what it holds).
  */
-function leanBody(root: string, file: string, offset: number, fields: Omit<BodyDoc, 'file' | 'content'>): BodyDoc {
+function leanBody(file: string, source: BodySource, fields: Omit<BodyDoc, 'file' | 'content' | 'source'>): BodyDoc {
   return {
     file,
     ...fields,
+    source,
     get content(): string {
-      const raw = fs.readFileSync(path.join(root, file), 'utf8');
-      const text = (raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw).slice(offset);
-      if (contentHash(text) !== fields.contentHash) throw new ReactsiteError(problem('the file changed while the build was running', { file, hint: 'run the build again' }));
-      return text;
+      return readBodySource(source, file);
     },
   };
+}
+
+/**
+ * The Markdown of a body read again from `source` (on any thread), without the byte order mark; throws a
+ * ReactsiteError naming `file` when it is no longer the text that was validated.
+ */
+export function readBodySource(source: BodySource, file: string): string {
+  const raw = fs.readFileSync(source.path, 'utf8');
+  const whole = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  const text = source.offset !== undefined ? whole.slice(source.offset) : parseFrontMatter(file, whole, tutorialMatterSchema).content;
+  if (contentHash(text) !== source.contentHash) throw new ReactsiteError(problem('the file changed while the build was running', { file, hint: 'run the build again' }));
+  return text;
 }
 
 /** The static page `file` (project-relative, `content/pages/<name>.md`) of project `root`, or every problem found. */

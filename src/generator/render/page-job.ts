@@ -11,13 +11,14 @@ import type { SiteRenderer } from '../bundle/site-bundle.js';
 import { renderRoute } from './render-route.js';
 import { bodyOf } from './site-data.js';
 import { mkdirExisting } from '../output/folders.js';
+import { readBodySource, type BodySource } from '../content/read-docs.js';
 
 /**
  * A tutorial page to render: its route, its page key, its body source, the Markdown key of that source, where
  * a previous build packed the Markdown result of that key, if one did, and whether the page's folder is still
  * to be made (by the job, see OutputDir.claimForJob).
  */
-export interface PageJob { route: Route; key: string; mdKey: string; mkdir?: boolean; packed?: PackRef; doc: { id: string; file: string; content: string; bodyLine: number; faq: Faq[]; updated?: string; fences?: number } }
+export interface PageJob { route: Route; key: string; mdKey: string; mkdir?: boolean; packed?: PackRef; doc: { id: string; file: string; content?: string; source?: BodySource; bodyLine: number; faq: Faq[]; updated?: string; fences?: number } }
 
 /** Where finished pages go: the build's temp out/ folder and, when caching, the page store, the Markdown packs and the block cache. */
 export interface PageTarget { outTmp: string; storeDir?: string; packDir?: string; blocksDir?: string }
@@ -34,7 +35,7 @@ export async function renderPageJob(job: PageJob, { renderer, data, markdown, pa
   let md = job.packed && packs?.get(job.packed);
   let packed = md ? job.packed : undefined;
   if (!md) {
-    md = await markdown.render(doc.content, { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml: data.site.allowRawHtml });
+    md = await markdown.render(doc.content ?? readBodySource(doc.source!, doc.file), { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml: data.site.allowRawHtml });
     packed = packs?.put(job.mdKey, md);
   }
   const rendered = renderRoute(renderer, route, { ...data, bodies: { [doc.id]: bodyOf(doc, md) } }, doc.file);

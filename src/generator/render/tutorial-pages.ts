@@ -9,7 +9,7 @@ import type { Problem } from '../problems/problem.js';
 import { renderFailure } from './render-route.js';
 import { fromPlainFacts, interned, internFacts, type HtmlFacts } from '../verify/html-facts.js';
 import type { Content } from '../content/load-content.js';
-import { fenceLines } from '../content/read-docs.js';
+import { fenceLines, readBodySource, type BodySource } from '../content/read-docs.js';
 import { markdownCacheOf, markdownKey } from '../markdown/render-bodies.js';
 import { MarkdownPacks } from '../cache/markdown-pack.js';
 import { highlightedCode } from '../highlight/fenced-code.js';
@@ -69,8 +69,9 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
       continue;
     }
     const mkdir = o.output.claimForJob(route.file);
-    // The job reads its body's text when it is rendered or sent to a worker, not before (a lean doc reads it then).
-    const jobDoc = { id: route.ref!, file: doc.file, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated, fences: doc.fences, get content() { return doc.content; } };
+    // A body read from its source is read by the thread that renders it, and only if no pack holds its result.
+    const fields = { id: route.ref!, file: doc.file, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated, fences: doc.fences };
+    const jobDoc = doc.source ? { ...fields, source: doc.source } : { ...fields, content: doc.content };
     jobs.push({ route, key, mdKey, mkdir, packed: store?.packedMarkdown(mdKey), doc: jobDoc });
   }
   out.keys = keys.digest('hex');
@@ -108,9 +109,9 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
 }
 
 /** About how many fenced code blocks `docs` hold (fence lines / 2; counted when read, where it was). */
-function codeBlocks(docs: Iterable<{ content: string; fences?: number }>): number {
+function codeBlocks(docs: Iterable<{ file: string; content?: string; fences?: number; source?: BodySource }>): number {
   let fences = 0;
-  for (const d of docs) fences += d.fences ?? fenceLines(d.content);
+  for (const d of docs) fences += d.fences ?? fenceLines(d.content ?? readBodySource(d.source!, d.file));
   return fences / 2;
 }
 
