@@ -1,5 +1,4 @@
 /** Entry of the server bundle: turns one route and the build's shared data into a complete HTML document. */
-import type { Components } from 'hast-util-to-jsx-runtime';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { NotFoundPanel } from './components/Article.js';
@@ -15,27 +14,36 @@ import { redirectStub } from './document/redirect-stub.js';
 import { Island, IslandContext, type IslandCollector } from './islands/Island.js';
 import { notFoundScript, SPECULATION_RULES, THEME_SCRIPT } from './islands/inline-scripts.js';
 import type { IslandName } from './islands/registry.js';
-import { markdownComponents, renderHast } from './markdown/components.js';
+import { BodySlot, bodyHtml, fillBodySlot } from './markdown/render-body.js';
 import { Landing } from './pages/Landing.js';
 import { StaticPageView, TemplatePage } from './pages/SimplePages.js';
 import { TutorialPage } from './pages/TutorialPage.js';
 import { pageMeta } from './seo/page-meta.js';
 import { absoluteUrl, withBase } from './seo/urls.js';
-import type { Route, SiteData } from './types.js';
+import type { Body, Route, SiteData } from './types.js';
 
 
-const componentCache = new WeakMap<SiteData, Partial<Components>>();
+export { renderBody } from './markdown/render-body.js';
+
+/** The Markdown body a route shows, if any. */
+function markdownOf(route: Route, data: SiteData): Body | undefined {
+  if (route.kind === 'tutorial') return data.bodies[route.ref!];
+  if (route.kind === 'static') return data.pages[route.ref!]?.body;
+  return undefined;
+}
 
 /** Renders `route` to a full HTML document string. Pure: no I/O. */
 export function renderPage(route: Route, data: SiteData): string {
   const { site, base } = data;
   if (route.kind === 'redirect') return redirectStub(withBase(base, route.ref!), absoluteUrl(site.url, base, route.ref!), site.language);
-  let components = componentCache.get(data);
-  if (!components) componentCache.set(data, (components = markdownComponents(base)));
 
   const meta = pageMeta(route, data);
   const collector: IslandCollector = { used: new Set<IslandName>(), eager: new Set<IslandName>(), srcOf: (name) => { const i = data.assets.islands[name]; return i && withBase(base, i.src); }, page: route.path };
-  const body = renderToString(<IslandContext.Provider value={collector}>{pageBody(route, data, components, meta.canonical)}</IslandContext.Provider>);
+  const markdown = markdownOf(route, data);
+  const rendered = markdown && bodyHtml(markdown, data, route.path);
+  const body = fillBodySlot(renderToString(<IslandContext.Provider value={collector}>{pageBody(route, data, meta.canonical)}</IslandContext.Provider>), rendered);
+  for (const name of rendered?.islands ?? []) collector.used.add(name);
+  for (const name of rendered?.eager ?? []) collector.eager!.add(name);
 
   const pageScript = data.assets.pageScript;
   const inline = [THEME_SCRIPT, pageScript];
@@ -57,7 +65,7 @@ export function renderPage(route: Route, data: SiteData): string {
   return `<!DOCTYPE html><html lang="${escapeHtml(site.language)}" class="dark"><head>${script(THEME_SCRIPT)}${notFound ? script(notFound) : ''}${head}${adsCss ? `<style>${adsCss}</style>` : ''}<noscript><style>${NO_SCRIPT_CSS}</style></noscript>${rules}</head><body>${body}${loader}${data.dev ? script(data.dev.clientScript) : ''}</body></html>`;
 }
 
-function pageBody(route: Route, data: SiteData, components: Partial<Components>, canonical: string): ReactNode {
+function pageBody(route: Route, data: SiteData, canonical: string): ReactNode {
   const { site, base } = data;
   const current = route.kind === 'landing' ? 'home' : route.kind === 'tutorial' || route.kind === 'not-found' ? 'tutorial' : undefined;
   let main: ReactNode;
@@ -66,11 +74,11 @@ function pageBody(route: Route, data: SiteData, components: Partial<Components>,
       main = <Landing site={site} base={base} />;
       break;
     case 'tutorial':
-      main = <TutorialPage route={route} data={data} components={components} canonical={canonical} />;
+      main = <TutorialPage route={route} data={data} canonical={canonical} />;
       break;
     case 'static': {
       const page = data.pages[route.ref!]!;
-      main = <StaticPageView title={page.title} content={renderHast(page.body.hast, components)} />;
+      main = <StaticPageView title={page.title} content={<BodySlot />} />;
       break;
     }
     case 'template':

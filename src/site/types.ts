@@ -1,5 +1,6 @@
 /** Data shapes shared by the generator (which produces them) and the site (which renders them). */
 import type { Root } from 'hast';
+import type { IslandName } from './islands/registry.js';
 
 /** An image with its intrinsic size, as used in metadata. */
 export interface SizedImage { src: string; width: number; height: number; alt?: string }
@@ -46,9 +47,13 @@ export interface Tutorial {
 /** A question and its answer from a body's front matter. */
 export interface Faq { question: string; answer: string }
 
-/** A rendered Markdown body: hast tree plus what the page needs to know about it. */
+/** A body's HTML rendered on its own, with the islands it uses (all, and those hydrated at load). */
+export interface RenderedBody { html: string; islands: IslandName[]; eager: IslandName[] }
+
+/** A Markdown body: its hast tree or its HTML (kept by the build), plus what the page needs to know about it. */
 export interface Body {
-  hast: Root;
+  hast?: Root;
+  rendered?: RenderedBody;
   faq: Faq[];
   updated?: string;
   words: number;

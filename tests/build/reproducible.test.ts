@@ -166,6 +166,11 @@ describe('Markdown packs', () => {
     fs.appendFileSync(path.join(root, 'content', 'tutorials', 'alpha.md'), '\nA packed paragraph.\n');
     expect(await timed([])).toMatchObject({ rendered: 1, reused: 2, packed: 0 });
     expect(fs.readFileSync(path.join(root, 'out', 'tutorial', 'react-alpha', 'index.html'), 'utf8')).toContain('A packed paragraph.');
+    // Packed body HTML is kept for its base (and components): under another base each body is rendered again from
+    // its packed tree, with the bytes of a clean build.
+    expect(await timed(['--base', '/docs/'])).toMatchObject({ rendered: 3, reused: 0, packed: 3 });
+    expect(await timed(['--out', 'clean', '--no-cache', '--base', '/docs/'])).toMatchObject({ rendered: 3, packed: 0 });
+    expect(snapshotDir(path.join(root, 'out'))).toEqual(snapshotDir(path.join(root, 'clean')));
   });
 });
 

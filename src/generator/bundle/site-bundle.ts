@@ -4,12 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
-import type { AssetManifest, Route, SiteData } from '../../site/types.js';
+import type { Root } from 'hast';
+import type { AssetManifest, RenderedBody, Route, SiteData } from '../../site/types.js';
 import { problem, ReactsiteError } from '../problems/problem.js';
 import { packageRoot, siteDir } from './package-paths.js';
 
-/** The server renderer exported by `src/site/render-page.tsx`. */
-export interface SiteRenderer { renderPage(route: Route, data: SiteData): string }
+/** The server renderer exported by `src/site/render-page.tsx`: whole pages, and a Markdown body on its own. */
+export interface SiteRenderer { renderPage(route: Route, data: SiteData): string; renderBody(tree: Root, data: Pick<SiteData, 'base' | 'assets'>, page: string): RenderedBody }
 
 /** Browser assets (paths relative to out/) and their manifest. */
 export interface ClientBundle { files: Map<string, Uint8Array>; manifest: AssetManifest }

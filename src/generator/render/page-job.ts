@@ -1,15 +1,15 @@
 /** One tutorial page from its body source: Markdown (through the cache) -> hast -> HTML -> link facts -> a file. */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Faq, Route, SiteData } from '../../site/types.js';
 import { htmlFacts, toPlainFacts } from '../verify/html-facts.js';
 import { checkJsonLd } from '../verify/integrity.js';
-import type { MarkdownPacks, PackRef } from '../cache/markdown-pack.js';
-import type { MarkdownRenderer } from '../markdown/render-markdown.js';
+import type { MarkdownPacks, PackedPage, PackRef } from '../cache/markdown-pack.js';
+import type { MarkdownRenderer, MarkdownResult } from '../markdown/render-markdown.js';
 import { storePageFile, type PageMeta, type StoredPage } from '../cache/page-store.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 import { renderRoute } from './render-route.js';
-import { bodyOf } from './site-data.js';
 import { mkdirExisting } from '../output/folders.js';
 import { readBodySource, type BodySource } from '../content/read-docs.js';
 
@@ -23,30 +23,42 @@ export interface PageJob { route: Route; key: string; mdKey: string; mkdir?: boo
 /** Where finished pages go: the build's temp out/ folder and, when caching, the page store, the Markdown packs and the block cache. */
 export interface PageTarget { outTmp: string; storeDir?: string; packDir?: string; blocksDir?: string }
 
-/** What a thread renders pages with: the site renderer, the shared page data, its Markdown renderer and packs. */
-export interface PageTools { renderer: SiteRenderer; data: SiteData; markdown: MarkdownRenderer; packs: MarkdownPacks | undefined }
+/** What a thread renders pages with: the site renderer, the shared page data, its Markdown renderer and packs, and the key of body HTML. */
+export interface PageTools { renderer: SiteRenderer; data: SiteData; markdown: MarkdownRenderer; packs: MarkdownPacks | undefined; /** See bodyKeyOf. */ bodyKey: string }
 
 /**
- * Renders `job`; `data` carries no bodies (the page's own is added here). The Markdown result comes from its
- * pack when the job names one that still holds it; a new one is packed into `packs`.
+ * What a body's HTML depends on besides its Markdown: the site's components (the server bundle), the base and the
+ * island chunks. A packed body rendered under the same key is used as it is.
  */
-export async function renderPageJob(job: PageJob, { renderer, data, markdown, packs }: PageTools): Promise<{ html: string; meta: PageMeta; packed?: PackRef }> {
+export function bodyKeyOf(rendererFile: string, data: Pick<SiteData, 'base' | 'assets'>): string {
+  return createHash('sha256').update(`${path.basename(rendererFile)}\0${data.base}\0${JSON.stringify(data.assets.islands)}`).digest('base64url');
+}
+
+/**
+ * Renders `job`; `data` carries no bodies (the page's own is added here). The Markdown result, and the body's
+ * HTML, come from its pack when the job names one that still holds them; what is made anew is packed into `packs`.
+ */
+export async function renderPageJob(job: PageJob, { renderer, data, markdown, packs, bodyKey }: PageTools): Promise<{ html: string; meta: PageMeta; packed?: PackRef; fromPack: boolean }> {
   const { doc, route } = job;
-  let md = job.packed && packs?.get(job.packed);
-  let packed = md ? job.packed : undefined;
-  if (!md) {
-    md = await markdown.render(doc.content ?? readBodySource(doc.source!, doc.file), { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml: data.site.allowRawHtml });
-    packed = packs?.put(job.mdKey, md);
+  const hit = job.packed && packs?.get(job.packed, bodyKey);
+  let packed = hit ? job.packed : undefined;
+  let rendered = hit ? hit.rendered : undefined;
+  let md: PackedPage['md'] | undefined = hit ? hit.md : undefined;
+  if (!rendered) {
+    const full = md?.hast ? (md as MarkdownResult) : await markdown.render(doc.content ?? readBodySource(doc.source!, doc.file), { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml: data.site.allowRawHtml });
+    rendered = renderer.renderBody(full.hast, data, route.path);
+    packed = packs?.put(job.mdKey, full, { key: bodyKey, rendered });
+    md = full;
   }
-  const rendered = renderRoute(renderer, route, { ...data, bodies: { [doc.id]: bodyOf(doc, md) } }, doc.file);
-  if ('error' in rendered) throw rendered.error;
-  const html = rendered.html;
+  const page = renderRoute(renderer, route, { ...data, bodies: { [doc.id]: { rendered, words: md!.words, faq: doc.faq, updated: doc.updated } } }, doc.file);
+  if ('error' in page) throw page.error;
+  const html = page.html;
   const facts = htmlFacts(html);
   // JSON-LD is checked here, once, and only its problems are kept (they are stored with the page).
   facts.jsonLdProblems = facts.jsonLd.flatMap((block) => checkJsonLd(block, route.path, doc.file));
   facts.jsonLd = [];
   // A copy, not slices: the facts' strings are views into the page's HTML, and would keep every page's HTML alive.
-  return { html, packed, meta: structuredClone({ facts: toPlainFacts(facts), md: { words: md.words, links: md.links, warnings: md.warnings } }) };
+  return { html, packed, fromPack: !!hit, meta: structuredClone({ facts: toPlainFacts(facts), md: { words: md!.words, links: md!.links, warnings: md!.warnings } }) };
 }
 
 /** Puts a finished page in place: written into out/, and hard-linked from there into the store when caching. */
@@ -77,7 +89,10 @@ function openNew(file: string): number {
 }
 
 /** Renders and places one page; what the build keeps of it is its meta, never its HTML. */
-export async function runPageJob(job: PageJob, tools: PageTools, target: PageTarget): Promise<StoredPage> {
-  const { html, meta, packed } = await renderPageJob(job, tools);
-  return { ...meta, ...placePage(job, html, target), ...(packed && { packed }) };
+export async function runPageJob(job: PageJob, tools: PageTools, target: PageTarget): Promise<RenderedPage> {
+  const { html, meta, packed, fromPack } = await renderPageJob(job, tools);
+  return { ...meta, ...placePage(job, html, target), ...(packed && { packed }), ...(fromPack && { fromPack }) };
 }
+
+/** A page placed by a job: what the store records, and whether its Markdown result came from a pack (a count). */
+export type RenderedPage = StoredPage & { fromPack?: true };

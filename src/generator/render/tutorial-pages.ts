@@ -16,7 +16,7 @@ import { highlightedCode } from '../highlight/fenced-code.js';
 import type { BuildOptions } from '../cli/options.js';
 import { pageKey, sharedKey } from '../cache/page-key.js';
 import { tutorialById } from '../../site/tutorial-by-id.js';
-import type { PageJob } from './page-job.js';
+import { bodyKeyOf, type PageJob, type RenderedPage } from './page-job.js';
 import type { PagePool } from '../workers/page-pool.js';
 import { poolMode } from '../workers/pool-plan.js';
 import { limitHeapGrowth } from '../workers/heap-growth.js';
@@ -87,7 +87,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     // In "highlight" runs this thread's pages have their code highlighted by the warm workers.
     const markdown = mode === 'highlight' ? new MarkdownRenderer(o.pool.highlight) : await o.markdown();
     if (mode === 'highlight') markdown.blocks = blockCacheIn(target.blocksDir);
-    const tools = { renderer: o.renderer, data: o.data, markdown, packs };
+    const tools = { renderer: o.renderer, data: o.data, markdown, packs, bodyKey: bodyKeyOf(o.rendererFile, o.data) };
     let results;
     try {
       results = await o.pool.run(jobs, init, (job: PageJob) => runPageJob(job, tools, target), mode, { onDone: o.progress?.advance.bind(o.progress), keep: intern });
@@ -97,10 +97,11 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     results.forEach((r, i) => {
       const job = jobs[i]!;
       if (r instanceof Error) return void out.problems.push(renderFailure(job.route, job.doc.file, r));
-      take(job.route, job.doc.file, r);
-      store?.record(job.key, r);
+      const { fromPack, ...page } = r as RenderedPage;
+      take(job.route, job.doc.file, page);
+      store?.record(job.key, page);
       out.rendered++;
-      if (job.packed && r.packed?.pack === job.packed.pack && r.packed.offset === job.packed.offset) out.packed++;
+      if (fromPack) out.packed++;
     });
   }
   // Saved even when a later stage fails: the pages rendered now are valid for the next build.

@@ -1,13 +1,12 @@
 /** A tutorial route: the hub with the article, the intro (no article frame) or the missing-body panel. */
 import { Article, FaqList, MissingBodyPanel, PrevNext } from '../components/Article.js';
 import { HubLayout } from '../components/HubLayout.js';
-import { renderHast } from '../markdown/components.js';
+import { BodySlot } from '../markdown/render-body.js';
 import { tutorialById } from '../tutorial-by-id.js';
 import type { Route, SiteData } from '../types.js';
-import type { Components } from 'hast-util-to-jsx-runtime';
 
-/** Props: the route (ref = tutorial id), build data, the markdown tag map and the canonical URL. */
-export function TutorialPage({ route, data, components, canonical }: { route: Route; data: SiteData; components: Partial<Components>; canonical: string }) {
+/** Props: the route (ref = tutorial id), build data and the canonical URL; the body's HTML fills its slot. */
+export function TutorialPage({ route, data, canonical }: { route: Route; data: SiteData; canonical: string }) {
   const t = tutorialById(data.tutorials, route.ref)!;
   const body = data.bodies[t.id];
   let view;
@@ -16,12 +15,12 @@ export function TutorialPage({ route, data, components, canonical }: { route: Ro
     view = (
       <div className="intro prose">
         <h1>{t.title}</h1>
-        {renderHast(body.hast, components)}
+        <BodySlot />
         {body.faq.length ? <FaqList faq={body.faq} /> : null}
         <PrevNext prev={route.prev} next={route.next} data={data} />
       </div>
     );
-  else view = <Article data={data} t={t} body={body} content={renderHast(body.hast, components)} prev={route.prev} next={route.next} canonical={canonical} />;
+  else view = <Article data={data} t={t} body={body} content={<BodySlot />} prev={route.prev} next={route.next} canonical={canonical} />;
   return (
     <HubLayout data={data} slug={t.slug}>
       {view}
