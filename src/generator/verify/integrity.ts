@@ -64,6 +64,8 @@ export function checkIntegrity(input: IntegrityInput): Problem[] {
     return t;
   };
 
+  // A URL that does not depend on its page (no leading "#") and was found sound once is sound on every page.
+  const sound = new Set<string>();
   const routeOf = new Map(input.routes.map((r) => [r.file, r]));
   for (const [file, facts] of pages) {
     const route = routeOf.get(file);
@@ -73,6 +75,7 @@ export function checkIntegrity(input: IntegrityInput): Problem[] {
       return hit ? { file: source!.file, line: hit.line } : { file: `out/${file}` };
     };
     for (const url of facts.urls) {
+      if (sound.has(url)) continue;
       const target = resolve(url, file);
       if (target === undefined) continue;
       const mk = input.brokenLinks === 'warn' ? warning : problem;
@@ -86,7 +89,7 @@ export function checkIntegrity(input: IntegrityInput): Problem[] {
       }
       if (target.anchor && target.file.endsWith('.html') && !pages.get(target.file)?.ids.has(decodeURIComponent(target.anchor))) {
         problems.push(mk(`broken anchor on ${route?.path ?? file}: ${url} (no element with id "${target.anchor}")`, { ...where(url), hint: 'use the id of a heading on the target page (lowercase words joined by hyphens)' }));
-      }
+      } else if (!url.startsWith('#') && url !== '') sound.add(url);
     }
     for (const img of facts.metaImages) {
       const target = resolve(img, file);
