@@ -18,7 +18,7 @@ function previousOut(): { dir: string; out: string } {
 
 /** Writes `files` as a build would (temp folder, then swap), like `reactsite build` does with its pipeline's files. */
 function writeOutput(outDir: string, files: OutputFiles): Promise<unknown> {
-  return writeBuild({ outDir }, async () => ({ result: undefined, files, recyclable: false }));
+  return writeBuild({ outDir }, async () => ({ result: undefined, files }));
 }
 
 describe('failed writes are problems, and the previous out/ survives them', () => {

@@ -27,12 +27,11 @@ export async function runBuild(flags: CliFlags & OutputFlags): Promise<number> {
     let done;
     try {
       const { buildSite } = await import('../pipeline.js');
-      // Pages go into a temp folder as they are made; out/ is only replaced once everything passed. An out/
-      // made before the page store it links to was (re)made is not worth recycling.
+      // Pages go into a temp folder as they are made; out/ is only replaced once everything passed.
       done = await writeBuild({ outDir: opts.outDir, trashDir: projectCacheDir(opts.root, 'trash'), publicDir: path.join(opts.root, 'public') }, async (output) => {
         const result = await buildSite(opts, { mode: 'build', output, pool, progress });
         progress?.stage('write');
-        return { result, files: result.files, recyclable: result.pages.reused > 0 };
+        return { result, files: result.files };
       });
     } finally {
       progress?.end();
