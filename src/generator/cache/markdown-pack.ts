@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { isMarkdownResult } from './markdown-cache.js';
+import { isRunning } from './running-process.js';
 import type { MarkdownResult } from '../markdown/render-markdown.js';
 import type { RenderedBody } from '../../site/types.js';
 
@@ -120,15 +121,5 @@ export function prunePacks(dir: string, live: ReadonlySet<string>): void {
     const pid = Number(name.split('-')[0]);
     if (pid !== process.pid && isRunning(pid)) continue;
     fs.rmSync(path.join(dir, name), { force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -1,29 +1,23 @@
 /**
  * The page store: finished tutorial pages as HTML files under `.cache/reactsite/pages/`, named by page key,
- * plus one index (key -> size, mtime, link facts, Markdown summary). A build hard-links stored pages into the
- * new out/ instead of reading and rewriting them; an entry counts only while its file still has the size and
+ * plus one index (key -> size, mtime, link facts, Markdown summary: see page-index.ts). A build hard-links stored
+ * pages into the new out/ instead of reading and rewriting them; an entry counts only while its file still has the size and
  * mtime recorded when it was written, so an edited, truncated or replaced file is re-rendered, never trusted.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PlainFacts } from '../verify/html-facts.js';
+import { htmlFacts, lazyFacts, toPlainFacts, type HtmlFacts, type PlainFacts } from '../verify/html-facts.js';
 import type { Problem } from '../problems/problem.js';
 import type { SourceLink } from '../markdown/render-markdown.js';
-import { isPackRef, prunePacks, type PackRef } from './markdown-pack.js';
-
-/** Bumped whenever the index format or what a page key covers changes. */
-const FORMAT = 4;
+import { prunePacks, type PackRef } from './markdown-pack.js';
+import { parseMeta, parsePageIndex, writePageIndex, type Entry } from './page-index.js';
+import { isRunning } from './running-process.js';
 
 /** What the build needs about a page without reading it: its links and ids, and its Markdown facts. */
 export interface PageMeta { facts: PlainFacts; md: { words: number; links: SourceLink[]; warnings: Problem[] } }
 
 /** A stored page: its meta, the size and mtime its file had when written, and where its Markdown result is packed. */
 export interface StoredPage extends PageMeta { size: number; mtimeMs: number; packed?: PackRef }
-
-function isStoredPage(v: unknown): v is StoredPage {
-  const e = v as StoredPage | undefined;
-  return typeof e?.size === 'number' && typeof e.mtimeMs === 'number' && (e.packed === undefined || isPackRef(e.packed)) && Array.isArray(e.facts?.urls) && Array.isArray(e.facts?.ids) && Array.isArray(e.facts?.jsonLd) && Array.isArray(e.facts?.jsonLdProblems ?? []) && Array.isArray(e.facts?.metaImages) && typeof e.facts?.h1 === 'number' && typeof e.md?.words === 'number' && Array.isArray(e.md.links) && Array.isArray(e.md.warnings);
-}
 
 /** The file a page key is stored in. */
 export function storedPageFile(dir: string, key: string): string {
@@ -83,10 +77,17 @@ function restoredFromArchive(now: number, recorded: number): boolean {
   return now % 1000 === 0 && now === Math.floor(recorded / 1000) * 1000 && now !== recorded;
 }
 
+/** A stored page as a build reads it: its Markdown facts at hand, its link facts and links read on first use. */
+export interface StoredHit { id: { ino: number; dev: number }; facts: HtmlFacts; md: PageMeta['md'] }
+
 /** The store of one project (normally `<root>/.cache/reactsite/pages`). */
 export class PageStore {
-  private readonly entries = new Map<string, StoredPage>();
-  private readonly used = new Map<string, StoredPage>();
+  private entries = new Map<string, Entry>();
+  private readonly used = new Map<string, Entry>();
+  /** The index's URL table (entries' link facts name URLs by their place in it). */
+  private urls: string[] = [];
+  /** Whether an index was read: without one, files of unknown pages may lie in the store. */
+  private loaded = false;
 
   private recorded = false;
   private packs: Map<string, PackRef> | undefined;
@@ -97,22 +98,31 @@ export class PageStore {
     readonly packDir = path.join(dir, 'packs'),
   ) {
     try {
-      const index = JSON.parse(fs.readFileSync(this.indexFile(), 'utf8')) as { format?: number; urls?: unknown; entries?: Record<string, unknown> };
-      if (index.format !== FORMAT || !Array.isArray(index.urls) || !index.entries || typeof index.entries !== 'object') return;
-      const urls = index.urls as unknown[];
-      for (const [k, v] of Object.entries(index.entries)) {
-        const facts = (v as { facts?: { urls?: unknown } }).facts;
-        if (!Array.isArray(facts?.urls)) continue;
-        facts.urls = facts.urls.map((i) => urls[i as number]);
-        if (isStoredPage(v) && v.facts.urls.every((u) => typeof u === 'string')) this.entries.set(k, v);
-      }
+      const index = parsePageIndex(fs.readFileSync(this.indexFile(), 'utf8'));
+      if (index) [this.entries, this.urls, this.loaded] = [index.entries, index.urls, true];
     } catch {
       // No index yet, or an unreadable one: every page is simply rendered again.
     }
   }
 
+  /** The link facts and links of `key`'s entry, parsed now if they were not; read off the stored file if the index's are damaged. */
+  private metaOf(key: string, e: Entry): NonNullable<Entry['meta']> {
+    if (e.meta) return e.meta;
+    try {
+      e.meta = parseMeta(e.raw!, this.urls);
+    } catch {
+      // The page itself is sound (its size and mtime were checked): its facts are read again from it; only where
+      // its links were written in the body (for error messages) is lost.
+      // (Its JSON-LD blocks are kept, for the gate to check.)
+      e.meta = { facts: toPlainFacts(htmlFacts(fs.readFileSync(storedPageFile(this.dir, key), 'utf8'))), links: [] };
+      this.recorded = true;
+    }
+    e.raw = undefined;
+    return e.meta;
+  }
+
   /** The stored page of `key` (with its file's inode and device) when its file is still the one written, else undefined. */
-  get(key: string): (StoredPage & { id: { ino: number; dev: number } }) | undefined {
+  get(key: string): StoredHit | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
     const st = fs.statSync(storedPageFile(this.dir, key), { throwIfNoEntry: false });
@@ -124,7 +134,18 @@ export class PageStore {
       this.recorded = true;
     }
     this.used.set(key, e);
-    return { ...e, id: { ino: st.ino, dev: st.dev } };
+    const meta = () => this.metaOf(key, e);
+    return {
+      id: { ino: st.ino, dev: st.dev },
+      facts: lazyFacts(() => meta().facts),
+      md: {
+        words: e.words,
+        warnings: e.warnings,
+        get links() {
+          return meta().links;
+        },
+      },
+    };
   }
 
   /** Where the last build packed the Markdown result of `mdKey`, if it did. */
@@ -133,9 +154,22 @@ export class PageStore {
     return this.packs.get(mdKey);
   }
 
+  /**
+   * Marks the store as being written by this process until save(): pages stored by a build that is killed before
+   * its save() are then found by the next build's sweep.
+   */
+  beginWrites(): void {
+    try {
+      fs.mkdirSync(this.dir, { recursive: true });
+      fs.writeFileSync(this.marker(process.pid), '');
+    } catch {
+      // A store that cannot be written is only slower.
+    }
+  }
+
   /** Records a page stored by storePageFile (on any thread) as part of this build. */
   record(key: string, page: StoredPage): void {
-    this.used.set(key, page);
+    this.used.set(key, { size: page.size, mtimeMs: page.mtimeMs, packed: page.packed, words: page.md.words, warnings: page.md.warnings, meta: { facts: page.facts, links: page.md.links } });
     this.recorded = true;
   }
 
@@ -145,59 +179,59 @@ export class PageStore {
   }
 
   /**
-   * Writes the index to `file` a piece at a time: as one string, a 4,000-page index (17 MB of JSON, and a copy
-   * of every entry) was the peak of a build's memory.
-   */
-  private writeIndex(file: string): void {
-    const table = new Map<string, number>();
-    const fd = fs.openSync(file, 'w');
-    try {
-      let chunk = `{"format":${FORMAT},"entries":{`;
-      let first = true;
-      for (const [k, e] of this.used) {
-        const urls = e.facts.urls.map((u) => {
-          let i = table.get(u);
-          if (i === undefined) table.set(u, (i = table.size));
-          return i;
-        });
-        chunk += `${first ? '' : ','}${JSON.stringify(k)}:${JSON.stringify({ ...e, facts: { ...e.facts, urls } })}`;
-        first = false;
-        if (chunk.length > 1 << 20) {
-          fs.writeSync(fd, chunk);
-          chunk = '';
-        }
-      }
-      fs.writeSync(fd, `${chunk}},"urls":${JSON.stringify([...table.keys()])}}`);
-    } finally {
-      fs.closeSync(fd);
-    }
-  }
-
-  /**
-   * Writes the index of the pages this build used and deletes every other stored page (and stray temp files)
-   * and every Markdown pack none of them refers to;
-   * nothing to do when the build used exactly the stored pages. Page URLs are written once, in a table: every
-   * page repeats the navigation's links, which made the index ten times larger.
+   * Writes the index of the pages this build used and deletes every other stored page and every Markdown pack
+   * none of them refers to; nothing to do when the build used exactly the stored pages. The pages it deletes are
+   * the index's unused ones; the whole store is swept for strays (files no index names, temp files) only when a
+   * build that stored pages was killed before its save, or there was no index.
    */
   save(): void {
-    if (!this.recorded && this.used.size === this.entries.size) return;
+    if (!this.recorded && this.used.size === this.entries.size) return this.endWrites();
     try {
       fs.mkdirSync(this.dir, { recursive: true });
       const tmp = `${this.indexFile()}.${process.pid}.tmp`;
-      this.writeIndex(tmp);
+      writePageIndex(tmp, this.used, this.urls, (k, e) => this.metaOf(k, e));
       fs.renameSync(tmp, this.indexFile());
       prunePacks(this.packDir, new Set([...this.used.values()].flatMap((e) => (e.packed ? [e.packed.pack] : []))));
-      for (const sub of fs.readdirSync(this.dir, { withFileTypes: true })) {
-        if (!sub.isDirectory() || path.join(this.dir, sub.name) === this.packDir) continue;
-        const subDir = path.join(this.dir, sub.name);
-        for (const f of fs.readdirSync(subDir)) {
-          if (f.endsWith('.html') ? this.used.has(f.slice(0, -5)) : !isStaleTemp(path.join(subDir, f))) continue;
-          fs.rmSync(path.join(subDir, f), { force: true });
-        }
-      }
+      const killed = this.killedWriters();
+      if (!this.loaded || killed.length) this.sweep();
+      else for (const k of this.entries.keys()) if (!this.used.has(k)) fs.rmSync(storedPageFile(this.dir, k), { force: true });
+      for (const m of killed) fs.rmSync(m, { force: true });
     } catch {
       // A store that cannot be saved only costs speed next time.
     }
+    this.endWrites();
+  }
+
+  /** Deletes every stored page this build did not use, and stray temp files. */
+  private sweep(): void {
+    for (const sub of fs.readdirSync(this.dir, { withFileTypes: true })) {
+      if (!sub.isDirectory() || path.join(this.dir, sub.name) === this.packDir) continue;
+      const subDir = path.join(this.dir, sub.name);
+      for (const f of fs.readdirSync(subDir)) {
+        if (f.endsWith('.html') ? this.used.has(f.slice(0, -5)) : !isStaleTemp(path.join(subDir, f))) continue;
+        fs.rmSync(path.join(subDir, f), { force: true });
+      }
+    }
+  }
+
+  /** The markers of builds that began writing pages and died before their save. */
+  private killedWriters(): string[] {
+    return fs
+      .readdirSync(this.dir)
+      .filter((f) => f.startsWith('writing-'))
+      .filter((f) => {
+        const pid = Number(f.slice('writing-'.length));
+        return pid !== process.pid && !isRunning(pid);
+      })
+      .map((f) => path.join(this.dir, f));
+  }
+
+  private endWrites(): void {
+    fs.rmSync(this.marker(process.pid), { force: true });
+  }
+
+  private marker(pid: number): string {
+    return path.join(this.dir, `writing-${pid}`);
   }
 
   private indexFile(): string {

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isRunning } from '../cache/running-process.js';
 
 /** Prefix of the trash entries of one out/ folder (its absolute path, hashed). */
 export function trashPrefix(outDir: string): string {
@@ -19,16 +20,6 @@ export function trashEntries(trashDir: string | undefined, outDir: string): stri
   return fs.readdirSync(trashDir).filter((f) => f.startsWith(prefix)).sort();
 }
 
-/** Whether process `pid` is running (another build of the same project, or a killed one). */
-function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Puts back an out/ left aside by a build killed mid-swap (from the trash, or a sibling `.out.old-*`);

@@ -51,9 +51,9 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     return meta;
   };
   // Rendered pages are interned as they arrive (pool.run's keep); stored ones share the index's URL table already.
-  const take = (route: Route, file: string, meta: PageMeta) => {
-    out.facts.set(route.file, fromPlainFacts(meta.facts));
-    out.markdown.set(file, meta.md);
+  const take = (route: Route, file: string, facts: HtmlFacts, md: PageMeta['md']) => {
+    out.facts.set(route.file, facts);
+    out.markdown.set(file, md);
   };
   const jobs: PageJob[] = [];
   for (const route of o.routes) {
@@ -64,7 +64,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     keys.update(`${route.file}\0${key}\n`);
     const hit = store?.get(key);
     if (hit && reuse(o.output, route.file, store!.file(key), hit.id)) {
-      take(route, doc.file, hit);
+      take(route, doc.file, hit.facts, hit.md);
       out.reused++;
       continue;
     }
@@ -80,6 +80,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
   if (jobs.length) {
     const target = { outTmp: o.output.tmp, storeDir: store?.dir, packDir: store?.packDir, blocksDir: o.opts.cache ? projectCacheDir(o.opts.root, 'blocks') : undefined };
     const init = { rendererFile: o.rendererFile, data: o.data, target };
+    store?.beginWrites();
     const packs = store && new MarkdownPacks(store.packDir);
     const [{ runPageJob }, { MarkdownRenderer }] = await Promise.all([import('./page-job.js'), import('../markdown/render-markdown.js')]);
     const mode = poolMode(jobs.length, o.pool.size, codeBlocks(jobs.map((j) => j.doc)));
@@ -98,7 +99,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
       const job = jobs[i]!;
       if (r instanceof Error) return void out.problems.push(renderFailure(job.route, job.doc.file, r));
       const { fromPack, ...page } = r as RenderedPage;
-      take(job.route, job.doc.file, page);
+      take(job.route, job.doc.file, fromPlainFacts(page.facts), page.md);
       store?.record(job.key, page);
       out.rendered++;
       if (fromPack) out.packed++;

@@ -135,6 +135,24 @@ export function fromPlainFacts(f: PlainFacts): HtmlFacts {
   return { ...f, ids: new Set(f.ids) };
 }
 
+/** Facts read by `load` on first use (a stored page's, which a build whose gate verdict is recalled never reads). */
+export function lazyFacts(load: () => PlainFacts): HtmlFacts {
+  let f: HtmlFacts | undefined;
+  const get = () => (f ??= fromPlainFacts(load()));
+  return {
+    get urls() { return get().urls; },
+    get ids() { return get().ids; },
+    get h1() { return get().h1; },
+    get title() { return get().title; },
+    get description() { return get().description; },
+    get canonical() { return get().canonical; },
+    get refresh() { return get().refresh; },
+    get jsonLd() { return get().jsonLd; },
+    get jsonLdProblems() { return get().jsonLdProblems; },
+    get metaImages() { return get().metaImages; },
+  };
+}
+
 /**
  * Makes the URLs and ids of `f` (changed in place) the very strings `pool` already holds for equal text. Every
  * page repeats the sidebar's, header's and footer's links: kept once, the "/tutorial/..." strings of a docs-4000

@@ -28,6 +28,8 @@ type Target = { file: string; anchor?: string } | 'outside-base' | undefined;
 
 /** Maps a URL found in page `fromFile` to its Target; `origins` count as this site. */
 function urlTarget(url: string, fromFile: string, origins: readonly string[], base: string): Target {
+  // The common case first: an anchor on the page itself.
+  if (url.charCodeAt(0) === 35 && url.indexOf('#', 1) < 0) return { file: fromFile, anchor: url.slice(1) };
   let pathPart = url;
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) {
     let parsed: URL;

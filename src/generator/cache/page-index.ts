@@ -1,0 +1,96 @@
+/**
+ * The page store's index file (`.cache/reactsite/pages/index.json`): a line naming the format, a line per stored
+ * page (its head as JSON, a tab, then its link facts and links as JSON, which a build parses only when it needs
+ * them and writes back as it read them), and the table of URLs those facts name by number, last.
+ */
+import fs from 'node:fs';
+import type { Problem } from '../problems/problem.js';
+import type { SourceLink } from '../markdown/render-markdown.js';
+import type { PlainFacts } from '../verify/html-facts.js';
+import { isPackRef, type PackRef } from './markdown-pack.js';
+
+/** Bumped whenever the index format or what a page key covers changes. */
+const FORMAT = 5;
+
+/** A page's link facts and the links its body wrote (with their source lines). */
+export interface PageLinks { facts: PlainFacts; links: SourceLink[] }
+
+/**
+ * An index entry: the page file's size and mtime, its pack, its word count and warnings, and its links either
+ * parsed (`meta`) or as the JSON text the index holds (`raw`, URLs as numbers in the table).
+ */
+export interface Entry { size: number; mtimeMs: number; packed?: PackRef; words: number; warnings: Problem[]; raw?: string; meta?: PageLinks }
+
+function isEntryHead(h: unknown): h is [string, number, number, PackRef | 0, number, Problem[]] {
+  return Array.isArray(h) && h.length === 6 && typeof h[0] === 'string' && typeof h[1] === 'number' && typeof h[2] === 'number' && (h[3] === 0 || isPackRef(h[3])) && typeof h[4] === 'number' && Array.isArray(h[5]);
+}
+
+function isPageLinks(m: unknown): m is PageLinks {
+  const e = m as { facts?: PlainFacts; links?: unknown } | undefined;
+  const f = e?.facts;
+  return Array.isArray(e?.links) && Array.isArray(f?.urls) && Array.isArray(f.ids) && Array.isArray(f.jsonLd) && Array.isArray(f.jsonLdProblems ?? []) && Array.isArray(f.metaImages) && typeof f.h1 === 'number';
+}
+
+/** The entries and URL table of an index's text; undefined for another format or a torn file, throws on a damaged line. */
+export function parsePageIndex(text: string): { entries: Map<string, Entry>; urls: string[] } | undefined {
+  const lines = text.split('\n');
+  if (lines.length < 2 || lines[0] !== `{"format":${FORMAT}}`) return undefined;
+  const urls = (JSON.parse(lines[lines.length - 1]!) as { urls?: unknown }).urls;
+  if (!Array.isArray(urls) || !urls.every((u) => typeof u === 'string')) return undefined;
+  const entries = new Map<string, Entry>();
+  for (let i = 1; i < lines.length - 1; i++) {
+    const line = lines[i]!;
+    const tab = line.indexOf('\t');
+    const head = tab > 0 ? (JSON.parse(line.slice(0, tab)) as unknown) : undefined;
+    if (!isEntryHead(head)) throw new Error('a damaged index line');
+    const [key, size, mtimeMs, packed, words, warnings] = head;
+    entries.set(key, { size, mtimeMs, packed: packed || undefined, words, warnings, raw: line.slice(tab + 1) });
+  }
+  return { entries, urls };
+}
+
+/** The links of an entry's `raw` text, its URLs looked up in `urls`; throws when they are damaged. */
+export function parseMeta(raw: string, urls: readonly string[]): PageLinks {
+  const m = JSON.parse(raw) as unknown;
+  if (!isPageLinks(m)) throw new Error('damaged');
+  m.facts.urls = m.facts.urls.map((i) => urls[i as unknown as number]!);
+  if (!m.facts.urls.every((u) => typeof u === 'string')) throw new Error('damaged');
+  return m;
+}
+
+/**
+ * Writes the index of `used` to `file` a piece at a time. Entries read from the old index keep their text and the
+ * URL table `urls` only grows (in place), unless most entries are new: then every entry is written anew with a
+ * table of its own. `metaOf` gives an entry's parsed links.
+ */
+export function writePageIndex(file: string, used: ReadonlyMap<string, Entry>, urls: string[], metaOf: (key: string, e: Entry) => PageLinks): void {
+  let fresh = 0;
+  for (const e of used.values()) if (e.raw === undefined) fresh++;
+  const anew = fresh * 2 > used.size;
+  const table = anew ? [] : urls;
+  const numbers = new Map(table.map((u, i) => [u, i]));
+  const fd = fs.openSync(file, 'w');
+  try {
+    let chunk = `{"format":${FORMAT}}\n`;
+    for (const [k, e] of used) {
+      let raw = anew ? undefined : e.raw;
+      if (raw === undefined) {
+        const { facts, links } = metaOf(k, e);
+        const ids = facts.urls.map((u) => {
+          let i = numbers.get(u);
+          if (i === undefined) numbers.set(u, (i = table.push(u) - 1));
+          return i;
+        });
+        raw = JSON.stringify({ facts: { ...facts, urls: ids }, links });
+      }
+      chunk += `${JSON.stringify([k, e.size, e.mtimeMs, e.packed ?? 0, e.words, e.warnings])}\t${raw}\n`;
+      if (chunk.length > 1 << 20) {
+        fs.writeSync(fd, chunk);
+        chunk = '';
+      }
+    }
+    fs.writeSync(fd, `${chunk}${JSON.stringify({ urls: table })}`);
+  } finally {
+    fs.closeSync(fd);
+  }
+}

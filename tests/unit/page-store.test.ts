@@ -1,0 +1,103 @@
+/**
+ * The page store's index: what a build records is what the next build reads (link facts read on first use, the
+ * index written again from the text it read, or anew), a damaged line costs only where links were written, and
+ * the files of a build killed before its save are swept by the next save.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { PageStore, storePageFile, type StoredPage } from '../../src/generator/cache/page-store.js';
+import { htmlFacts, toPlainFacts } from '../../src/generator/verify/html-facts.js';
+
+const NAV = ['/', '/tutorial/a/', '/tutorial/b/', '/about/'];
+
+function page(n: number) {
+  const links = NAV.map((u) => `<a href="${u}">x</a>`).join('');
+  return `<!DOCTYPE html><html><head><title>Page ${n}</title><meta name="description" content="D ${n}"><link rel="canonical" href="https://x.dev/p${n}/"></head><body>${links}<h1 id="top-${n}">P</h1><a href="/only-on-${n}/">own</a><a href="#top-${n}">up</a></body></html>`;
+}
+
+/** Stores page `n` (its file written in `work`) under key `k${n}` and returns what a build records. */
+function store(dir: string, work: string, n: number): [string, StoredPage] {
+  const file = path.join(work, `p${n}.html`);
+  fs.writeFileSync(file, page(n));
+  const facts = toPlainFacts(htmlFacts(page(n)));
+  return [`k${n}`, { ...storePageFile(dir, `k${n}`, file, fs.statSync(file)), facts, md: { words: 10 + n, links: [{ href: `/only-on-${n}/`, line: n }], warnings: [] } }];
+}
+
+function plainOf(hit: NonNullable<ReturnType<PageStore['get']>>) {
+  const f = hit.facts;
+  return { urls: [...f.urls], ids: [...f.ids].sort(), h1: f.h1, title: f.title, canonical: f.canonical, words: hit.md.words, links: hit.md.links };
+}
+
+/** What reading page `n` back must give. */
+function expected(n: number) {
+  const f = toPlainFacts(htmlFacts(page(n)));
+  return { urls: f.urls, ids: f.ids.sort(), h1: 1, title: `Page ${n}`, canonical: `https://x.dev/p${n}/`, words: 10 + n, links: [{ href: `/only-on-${n}/`, line: n }] };
+}
+
+function tempDirs() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-store-'));
+  const work = path.join(root, 'work');
+  fs.mkdirSync(work);
+  return { dir: path.join(root, 'pages'), work };
+}
+
+describe('page store index', () => {
+  it('gives the next build what this one recorded, whether its lines were kept or written anew', () => {
+    const { dir, work } = tempDirs();
+    const first = new PageStore(dir);
+    const recorded = [1, 2, 3, 4].map((n) => store(dir, work, n));
+    for (const [k, p] of recorded) first.record(k, p);
+    first.save();
+    // Second build: three pages reused (their lines kept as read), one new (its URLs added to the table).
+    const second = new PageStore(dir);
+    for (const n of [1, 2, 3]) second.get(`k${n}`);
+    const [k5, p5] = store(dir, work, 5);
+    second.record(k5, p5);
+    second.save();
+    expect(fs.existsSync(second.file('k4')), 'an unused page is deleted').toBe(false);
+    const third = new PageStore(dir);
+    for (const n of [1, 2, 3, 5]) expect(plainOf(third.get(`k${n}`)!), `page ${n}`).toEqual(expected(n));
+    expect(third.get('k4')).toBeUndefined();
+    // Fourth build: mostly new pages, so the index is written anew with a table of its own.
+    const fourth = new PageStore(dir);
+    fourth.get('k1');
+    for (const n of [6, 7, 8]) fourth.record(...store(dir, work, n));
+    fourth.save();
+    const fifth = new PageStore(dir);
+    for (const n of [1, 6, 7, 8]) expect(plainOf(fifth.get(`k${n}`)!), `page ${n}`).toEqual(expected(n));
+  });
+
+  it('reads the facts of a page whose index line is damaged off its stored file', () => {
+    const { dir, work } = tempDirs();
+    const first = new PageStore(dir);
+    for (const n of [1, 2]) first.record(...store(dir, work, n));
+    first.save();
+    const index = path.join(dir, 'index.json');
+    fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace(/\t\{"facts":\{"urls":\[/, '\t{"facts":{"urls":"'));
+    const second = new PageStore(dir);
+    expect(plainOf(second.get('k1')!)).toEqual({ ...expected(1), links: [] });
+    expect(plainOf(second.get('k2')!)).toEqual(expected(2));
+  });
+
+  it('sweeps the pages a killed build stored, and only then', () => {
+    const { dir, work } = tempDirs();
+    const first = new PageStore(dir);
+    first.record(...store(dir, work, 1));
+    first.save();
+    // A build that began writing, stored page 2 and died before saving (its marker names a process that is gone).
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    fs.writeFileSync(path.join(dir, `writing-${dead}`), '');
+    store(dir, work, 2);
+    const second = new PageStore(dir);
+    second.get('k1');
+    second.record(...store(dir, work, 3));
+    second.save();
+    expect(fs.existsSync(second.file('k2')), 'the killed build’s page').toBe(false);
+    expect(fs.existsSync(second.file('k1'))).toBe(true);
+    expect(fs.existsSync(second.file('k3'))).toBe(true);
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('writing-'))).toEqual([]);
+  });
+});
