@@ -97,7 +97,7 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   const files: OutputFiles = new Map(client.files);
   const facts = new Map<string, HtmlFacts>();
   const pages = { rendered: 0, reused: 0, packed: 0 };
-  let pageKeys: string | undefined;
+  let pageKeys: Map<string, string> | undefined;
   if (build) {
     const stage = await time('pages', () => buildTutorialPages({ opts, content, routes, data, renderer, rendererFile: renderer.file, output: build.output, pool: build.pool, markdown: threads.markdown, progress: run.progress }));
     throwIfErrors(stage.problems);
@@ -121,8 +121,8 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   });
   for (const [file, text] of generatedFiles(routes, data, content)) files.set(file, text);
   const { siteUrl, base } = siteUrlAndBase(content, opts);
-  // A build whose every input the gate last checked gets its verdict again (an unchanged 4,000-page site: 140 ms).
-  const memo: GateMemo | undefined = pageKeys && opts.cache ? { dir: projectCacheDir(opts.root, 'gate'), pages: pageKeys, settings: `${opts.brokenLinks}\0${siteUrl}\0${base}\0${toolVersions()}` } : undefined;
+  // A build checks only the pages whose key changed since the gate's last verdict (see cache/gate-memo.ts).
+  const memo: GateMemo | undefined = pageKeys && opts.cache ? { dir: projectCacheDir(opts.root, 'gate'), keys: pageKeys, settings: `${opts.brokenLinks}\0${siteUrl}\0${base}\0${toolVersions()}` } : undefined;
   const gate = await time('integrity', () => integrityProblems({ opts, content, routes, files, markdown, facts, siteUrl, base, memo }));
   throwIfErrors([...gate, ...warnings]);
   warnings.push(...gate);

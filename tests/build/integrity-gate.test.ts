@@ -28,6 +28,28 @@ describe('the integrity gate in build and check', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('/images/ad.webp');
   });
+  it('checks again the pages that changed, and every page when a changed page lost an id another page links to', async () => {
+    const root = makeProject({ 'content/tutorials/beta.md': 'Beta links to [the code](/tutorial/react-alpha/#code).\n' });
+    const alpha = path.join(root, 'content', 'tutorials', 'alpha.md');
+    const beta = path.join(root, 'content', 'tutorials', 'beta.md');
+    const text = fs.readFileSync(alpha, 'utf8');
+    expect((await runCli(['build', '--root', root])).code).toBe(0);
+    // Alpha's text changes, its ids do not: beta's verdict stands.
+    fs.writeFileSync(alpha, text.replace('Alpha has code.', 'Alpha has some code.'));
+    expect((await runCli(['build', '--root', root])).code).toBe(0);
+    // Beta gets a broken link: found on the changed page.
+    fs.appendFileSync(beta, '\nAnd [nothing](/tutorial/nope/).\n');
+    const bad = await runCli(['build', '--root', root]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('error content/tutorials/beta.md:3\n  broken link on /tutorial/react-beta/: /tutorial/nope/');
+    fs.writeFileSync(beta, 'Beta links to [the code](/tutorial/react-alpha/#code).\n');
+    expect((await runCli(['build', '--root', root])).code).toBe(0);
+    // Alpha's heading is renamed: only beta, unchanged, links to the id it lost.
+    fs.writeFileSync(alpha, text.replace('## Code', '## Source'));
+    const lost = await runCli(['build', '--root', root]);
+    expect(lost.code).toBe(1);
+    expect(lost.stderr).toContain('error content/tutorials/beta.md:1\n  broken anchor on /tutorial/react-beta/: /tutorial/react-alpha/#code');
+  });
   it('builds with warnings when --broken-links warn is given', async () => {
     const root = makeProject({ 'content/tutorials/beta.md': broken });
     const run = await runCli(['build', '--root', root, '--broken-links', 'warn']);

@@ -3,7 +3,6 @@
  * into the new out/; the others are rendered on every core and placed as they finish. The build keeps only their
  * link facts and Markdown summaries, never their HTML, so its memory does not grow with the site.
  */
-import { createHash } from 'node:crypto';
 import type { Route, SiteData } from '../../site/types.js';
 import type { Problem } from '../problems/problem.js';
 import { renderFailure } from './render-route.js';
@@ -28,7 +27,7 @@ import { blockCacheIn, type LazyMarkdown } from '../markdown/thread-markdown.js'
 import type { ProgressSink } from '../report/progress.js';
 
 /** What the stage produced; of the pages rendered, `packed` took their Markdown result from a pack. */
-export interface PageStageResult { facts: Map<string, HtmlFacts>; markdown: Map<string, PageMeta['md']>; problems: Problem[]; rendered: number; reused: number; packed: number; /** Hash of every placed page's file and key. */ keys: string }
+export interface PageStageResult { facts: Map<string, HtmlFacts>; markdown: Map<string, PageMeta['md']>; problems: Problem[]; rendered: number; reused: number; packed: number; /** Each placed page's key, by its file. */ keys: Map<string, string> }
 
 /** The page store of a project (under <root>/.cache/reactsite/pages). */
 export function pageStoreDir(opts: Pick<BuildOptions, 'root'>): string {
@@ -41,8 +40,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
   const mdCache = markdownCacheOf(o.opts);
   const store = o.opts.cache ? new PageStore(pageStoreDir(o.opts)) : undefined;
   const shared = sharedKey(o.data, o.rendererFile, versions);
-  const out: PageStageResult = { facts: new Map(), markdown: new Map(), problems: [], rendered: 0, reused: 0, packed: 0, keys: '' };
-  const keys = createHash('sha256');
+  const out: PageStageResult = { facts: new Map(), markdown: new Map(), problems: [], rendered: 0, reused: 0, packed: 0, keys: new Map() };
   // One copy of each URL and id for all pages' facts, interned as each page arrives (see internFacts).
   const strings = new Map<string, string>();
   const intern = <M extends PageMeta>(meta: M): M => {
@@ -61,7 +59,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     if (!doc) continue;
     const mdKey = markdownKey(mdCache, doc, o.content.site.allowRawHtml);
     const key = pageKey(shared, route, mdKey, tutorialById(o.data.tutorials, route.ref)?.publishDate ? '' : o.data.buildDate);
-    keys.update(`${route.file}\0${key}\n`);
+    out.keys.set(route.file, key);
     const hit = store?.get(key);
     if (hit && reuse(o.output, route.file, store!.file(key), hit.id)) {
       take(route, doc.file, hit.facts, hit.md);
@@ -74,7 +72,6 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     const jobDoc = doc.source ? { ...fields, source: doc.source } : { ...fields, content: doc.content };
     jobs.push({ route, key, mdKey, mkdir, packed: store?.packedMarkdown(mdKey), doc: jobDoc });
   }
-  out.keys = keys.digest('hex');
   o.progress?.stage('pages', out.reused + jobs.length);
   o.progress?.advance(out.reused);
   if (jobs.length) {

@@ -3,37 +3,63 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import type { Route } from '../../site/types.js';
 import type { Problem } from '../problems/problem.js';
-import { checkIntegrity } from './integrity.js';
+import { checkByPage } from './integrity.js';
 import { sourceFile, type Content } from '../content/load-content.js';
 import type { HtmlFacts } from './html-facts.js';
 import type { SourceLink } from '../markdown/render-markdown.js';
 import type { BuildOptions } from '../cli/options.js';
 import type { OutputFiles } from '../output/output-dir.js';
-import { gateKey, recalledVerdict, recordVerdict } from '../cache/gate-memo.js';
+import { gateContext, idsHash, recordedVerdict, recordVerdict, type PageVerdict, type Verdict } from '../cache/gate-memo.js';
 
-/** Where a build remembers the gate's last verdict: its folder, the hash of its page keys, and its settings. */
-export interface GateMemo { dir: string; pages: string; settings: string }
+/** Where a build remembers the gate's last verdict: its folder, each tutorial page's key by file, and its settings. */
+export interface GateMemo { dir: string; keys: ReadonlyMap<string, string>; settings: string }
+
+type GateInput = { opts: BuildOptions; content: Content; routes: readonly Route[]; files: OutputFiles; markdown: ReadonlyMap<string, { links: readonly SourceLink[] }>; facts?: ReadonlyMap<string, HtmlFacts>; siteUrl: string; base: string; devOrigin?: string; memo?: GateMemo };
 
 /**
- * Checks a finished in-memory build; errors stop the build before out/ is touched. With `memo`, a build whose
- * inputs are the ones last checked gets the recorded verdict (see cache/gate-memo.ts).
+ * Checks a finished in-memory build; errors stop the build before out/ is touched. With `memo`, a build in the
+ * context last checked checks only the pages whose key changed (see cache/gate-memo.ts).
  */
-export async function integrityProblems(o: { opts: BuildOptions; content: Content; routes: readonly Route[]; files: OutputFiles; markdown: ReadonlyMap<string, { links: readonly SourceLink[] }>; facts?: ReadonlyMap<string, HtmlFacts>; siteUrl: string; base: string; devOrigin?: string; memo?: GateMemo }): Promise<Problem[]> {
+export async function integrityProblems(o: GateInput): Promise<Problem[]> {
   const publicFiles = new Set(await fg('**/*', { cwd: path.join(o.opts.root, 'public'), onlyFiles: true }));
-  const key = o.memo && gateKey({ pages: o.memo.pages, files: o.files, publicFiles: [...publicFiles], settings: o.memo.settings });
-  const recalled = key && recalledVerdict(o.memo!.dir, key);
-  if (recalled) return recalled;
-  const problems = await check(o, publicFiles);
-  if (key) recordVerdict(o.memo!.dir, key, problems);
-  return problems;
+  if (!o.memo) return flatten(check(o, publicFiles));
+  const context = gateContext({ pageFiles: o.memo.keys.keys(), files: o.files, publicFiles: [...publicFiles], settings: o.memo.settings });
+  const last = recordedVerdict(o.memo.dir);
+  const verdict = (last?.context === context && again(o, o.memo.keys, last, publicFiles)) || fresh(o, o.memo.keys, context, publicFiles);
+  if (verdict !== last) recordVerdict(o.memo.dir, verdict);
+  return [...verdict.pages.flatMap(([, v]) => v[2]), ...verdict.site];
 }
 
-async function check(o: Parameters<typeof integrityProblems>[0], publicFiles: Set<string>): Promise<Problem[]> {
+/** The last verdict with the pages whose key changed checked again; undefined when one of their ids changed. */
+function again(o: GateInput, keys: ReadonlyMap<string, string>, last: Verdict, publicFiles: Set<string>): Verdict | undefined {
+  const before = new Map(last.pages);
+  const changed = new Set<string>();
+  for (const [file, key] of keys) if (key !== before.get(file)?.[0]) changed.add(file);
+  if (!changed.size) return last;
+  const { byPage } = check(o, publicFiles, changed);
+  const pages = last.pages.map(([file, v]): [string, PageVerdict] => (changed.has(file) ? [file, [keys.get(file)!, idsHash(o.facts!.get(file)!.ids), byPage.get(file) ?? []]] : [file, v]));
+  if (pages.some(([file, v]) => changed.has(file) && before.get(file)?.[1] !== v[1])) return undefined;
+  return { context: last.context, pages, site: last.site };
+}
+
+/** Every page checked. */
+function fresh(o: GateInput, keys: ReadonlyMap<string, string>, context: string, publicFiles: Set<string>): Verdict {
+  const { byPage, site } = check(o, publicFiles);
+  const facts = (file: string) => o.facts?.get(file);
+  const pages = [...byPage].map(([file, problems]): [string, PageVerdict] => [file, [keys.get(file) ?? '', idsHash(facts(file)?.ids ?? []), problems]]);
+  return { context, pages, site };
+}
+
+function flatten({ byPage, site }: ReturnType<typeof checkByPage>): Problem[] {
+  return [...[...byPage.values()].flat(), ...site];
+}
+
+function check(o: GateInput, publicFiles: Set<string>, only?: ReadonlySet<string>): ReturnType<typeof checkByPage> {
   const sources = new Map<string, { file: string; links: readonly SourceLink[] }>();
   for (const r of o.routes) {
     const file = sourceFile(o.content, r);
     const md = file && o.markdown.get(file);
-    if (file && md) sources.set(r.file, { file, links: md.links });
+    if (file && md && (!only || only.has(r.file))) sources.set(r.file, { file, links: md.links });
   }
-  return checkIntegrity({ files: o.files, publicFiles, routes: o.routes, siteUrl: o.siteUrl, base: o.base, extraOrigins: o.devOrigin ? [o.devOrigin] : [], sources, brokenLinks: o.opts.brokenLinks, facts: o.facts });
+  return checkByPage({ files: o.files, publicFiles, routes: o.routes, siteUrl: o.siteUrl, base: o.base, extraOrigins: o.devOrigin ? [o.devOrigin] : [], sources, brokenLinks: o.opts.brokenLinks, facts: o.facts }, only);
 }

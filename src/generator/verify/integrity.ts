@@ -50,7 +50,17 @@ function urlTarget(url: string, fromFile: string, origins: readonly string[], ba
 
 /** Runs every check; returns the problems (broken links as warnings when `brokenLinks` is "warn"). */
 export function checkIntegrity(input: IntegrityInput): Problem[] {
-  const problems: Problem[] = [];
+  const { byPage, site } = checkByPage(input);
+  return [...[...byPage.values()].flat(), ...site];
+}
+
+/**
+ * Runs the checks of each page (its links, anchors, head and JSON-LD), or only of the pages in `only`, and the
+ * checks of the whole site (sitemap, redirects) unless `only` is given; returns the problems of each page checked.
+ */
+export function checkByPage(input: IntegrityInput, only?: ReadonlySet<string>): { byPage: Map<string, Problem[]>; site: Problem[] } {
+  const byPage = new Map<string, Problem[]>();
+  let problems: Problem[] = [];
   const origins = [new URL(input.siteUrl).origin, ...(input.extraOrigins ?? [])];
   const pages = new Map<string, HtmlFacts>();
   for (const [file, data] of input.files) if (file.endsWith('.html')) pages.set(file, input.facts?.get(file) ?? htmlFacts(typeof data === 'string' ? data : Buffer.from(data).toString('utf8')));
@@ -70,6 +80,8 @@ export function checkIntegrity(input: IntegrityInput): Problem[] {
   const sound = new Set<string>();
   const routeOf = new Map(input.routes.map((r) => [r.file, r]));
   for (const [file, facts] of pages) {
+    if (only && !only.has(file)) continue;
+    byPage.set(file, (problems = []));
     const route = routeOf.get(file);
     const source = input.sources.get(file);
     const where = (href: string) => {
@@ -109,8 +121,7 @@ export function checkIntegrity(input: IntegrityInput): Problem[] {
     for (const block of facts.jsonLd) problems.push(...checkJsonLd(block, route?.path ?? file, source?.file ?? `out/${file}`));
     problems.push(...(facts.jsonLdProblems ?? []));
   }
-  problems.push(...checkSitemap(input), ...checkRedirectsFile(input, exists));
-  return problems;
+  return { byPage, site: only ? [] : [...checkSitemap(input), ...checkRedirectsFile(input, exists)] };
 }
 
 /** The JSON-LD of a page parses and its nodes carry the fields their type requires. */
