@@ -81,4 +81,28 @@ describe('OutputDir.claimForJob', () => {
     expect(listFiles(out)).toEqual(['tutorial/a/index.html']);
     expect(fs.readFileSync(path.join(out, 'tutorial', 'a', 'index.html'), 'utf8')).toBe('a2');
   });
+
+  it('leaves the next build its folders to recycle when nothing went to the trash (a first build)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-skeleton-'));
+    const out = path.join(dir, 'out');
+    const trash = path.join(dir, 'trash');
+    const first = OutputDir.open(out, trash);
+    for (const slug of ['a', 'b']) {
+      expect(first.claimForJob(`tutorial/${slug}/index.html`)).toBe(true);
+      mkdirExisting(path.join(first.tmp, 'tutorial', slug));
+      fs.writeFileSync(path.join(first.tmp, 'tutorial', slug, 'index.html'), slug);
+    }
+    await first.commit();
+    // Made by a background process: wait for it (at most 10 s).
+    const made = () => fs.readdirSync(trash).some((e) => fs.existsSync(path.join(trash, e, 'tutorial', 'b')));
+    for (let i = 0; i < 200 && !made(); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(made()).toBe(true);
+    const second = OutputDir.open(out, trash);
+    expect(second.claimForJob('tutorial/a/index.html'), 'the folder is recycled, not the job’s to make').toBe(false);
+    expect(second.claimForJob('tutorial/b/index.html')).toBe(false);
+    fs.writeFileSync(path.join(second.tmp, 'tutorial', 'a', 'index.html'), 'a2');
+    fs.writeFileSync(path.join(second.tmp, 'tutorial', 'b', 'index.html'), 'b2');
+    await second.commit();
+    expect(listFiles(out)).toEqual(['tutorial/a/index.html', 'tutorial/b/index.html']);
+  });
 });

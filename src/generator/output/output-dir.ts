@@ -8,7 +8,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { problem, ReactsiteError } from '../problems/problem.js';
 import { mkdirExisting } from './folders.js';
-import { recoverOutput, removeInBackground, trashEntries, trashPrefix, withSwapLock } from './recovery.js';
+import { foldersInBackground, recoverOutput, removeInBackground, trashEntries, trashPrefix, withSwapLock } from './recovery.js';
 
 /** Files of a build: out-relative path -> contents. */
 export type OutputFiles = Map<string, string | Uint8Array>;
@@ -226,12 +226,24 @@ export class OutputDir {
       throw e;
     }
     if (old && !old.trash) fs.rmSync(old.path, { recursive: true, force: true });
+    // Nothing went to the trash (no out/ before, as after a cold build): the next build gets this one's folders
+    // to recycle all the same, made after this process is gone (0.3 s of a first warm build at 4,000 pages).
+    if (!old?.trash && this.trashDir && this.dirs.size > 1) {
+      const folders = [...this.dirs].filter((d) => d !== '.').sort((a, b) => a.length - b.length);
+      fs.mkdirSync(this.trashDir, { recursive: true });
+      foldersInBackground(this.trashName(), folders);
+    }
+  }
+
+  /** A new trash entry's path (names sort by time, newest last). */
+  private trashName(): string {
+    return path.join(this.trashDir!, `${trashPrefix(this.outDir)}${String(Date.now()).padStart(15, '0')}-${process.pid}`);
   }
 
   /** Moves out/ into the trash, or next to itself when the trash is elsewhere (another file system). */
   private setAside(): { path: string; trash: boolean } {
     if (this.trashDir) {
-      const to = path.join(this.trashDir, `${trashPrefix(this.outDir)}${String(Date.now()).padStart(15, '0')}-${process.pid}`);
+      const to = this.trashName();
       try {
         fs.mkdirSync(this.trashDir, { recursive: true });
         fs.renameSync(this.outDir, to);

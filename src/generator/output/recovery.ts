@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { isRunning } from '../cache/running-process.js';
 
@@ -78,5 +79,21 @@ export function removeInBackground(paths: string[]): void {
     spawn(process.execPath, ['-e', script, ...paths], { detached: true, stdio: 'ignore' }).unref();
   } catch {
     // Left for the next build to try again.
+  }
+}
+
+/**
+ * Makes folder `root` and its `folders` (relative, parents first) in a detached child process that outlives this
+ * one: the folders of the output just made, for the next build to recycle when this one left it no trash. It
+ * stops at the first failure (a build that recycled `root` meanwhile: nothing is made outside it).
+ */
+export function foldersInBackground(root: string, folders: readonly string[]): void {
+  try {
+    const list = path.join(os.tmpdir(), `reactsite-folders-${process.pid}-${Date.now()}.json`);
+    fs.writeFileSync(list, JSON.stringify([root, ...folders.map((f) => path.join(root, f))]));
+    const script = 'const fs = require("fs"); const f = process.argv[1]; const dirs = JSON.parse(fs.readFileSync(f, "utf8")); fs.rmSync(f); for (const d of dirs) fs.mkdirSync(d)';
+    spawn(process.execPath, ['-e', script, list], { detached: true, stdio: 'ignore' }).unref();
+  } catch {
+    // Only the next build's speed depends on it.
   }
 }
