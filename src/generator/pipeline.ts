@@ -5,6 +5,7 @@
  */
 import type { Route } from '../site/types.js';
 import { BundleCache, bundleKey } from './cache/bundle-cache.js';
+import { OtherPages, otherPageKeys } from './cache/other-pages.js';
 import { bundleClient, bundleServer, loadRendererFile, type ClientBundle, type SiteRenderer } from './bundle/site-bundle.js';
 import { projectCacheDir, toolVersions } from './cache/cache-keys.js';
 import { InputIndex } from './cache/input-index.js';
@@ -51,14 +52,20 @@ function stageTimer(timings: Record<string, number>, progress?: ProgressSink) {
   };
 }
 
-/** The browser bundle and the server renderer, from the bundle cache when the site sources are unchanged. */
-async function bundles(opts: BuildOptions): Promise<{ client: ClientBundle; renderer: SiteRenderer & { readonly file: string } }> {
+/**
+ * The browser bundle and the server renderer's file, from the bundle cache when the site sources are unchanged;
+ * the renderer itself (React and the site) is loaded when a page is to be rendered.
+ */
+async function bundles(opts: BuildOptions): Promise<{ client: ClientBundle; rendererFile: string; renderer: () => Promise<SiteRenderer> }> {
   const cache = new BundleCache(projectCacheDir(opts.root, 'bundle'), bundleKey(), opts.cache);
   const hit = cache.get();
-  if (hit) return { client: hit.client, renderer: await loadRendererFile(hit.rendererFile) };
+  if (hit) {
+    let loading: Promise<SiteRenderer> | undefined;
+    return { client: hit.client, rendererFile: hit.rendererFile, renderer: () => (loading ??= loadRendererFile(hit.rendererFile)) };
+  }
   const [client, renderer] = await Promise.all([bundleClient(), bundleServer()]);
   cache.set(client, renderer.file);
-  return { client, renderer };
+  return { client, rendererFile: renderer.file, renderer: () => Promise.resolve(renderer) };
 }
 
 /**
@@ -92,14 +99,14 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   const blocksDir = opts.cache ? projectCacheDir(opts.root, 'blocks') : undefined;
   const threads = { markdown: lazyMarkdown({ blocksDir }), pool: run.pool, blocksDir };
   const markdown: BuildResult['markdown'] = await time('markdown', () => renderBodies(mdContent, opts, threads));
-  const { client, renderer } = await bundling;
+  const { client, rendererFile, renderer } = await bundling;
   const data = siteDataOf(content, markdown, opts, client.manifest);
   const files: OutputFiles = new Map(client.files);
   const facts = new Map<string, HtmlFacts>();
   const pages = { rendered: 0, reused: 0, packed: 0 };
   let pageKeys: Map<string, string> | undefined;
   if (build) {
-    const stage = await time('pages', () => buildTutorialPages({ opts, content, routes, data, renderer, rendererFile: renderer.file, output: build.output, pool: build.pool, markdown: threads.markdown, progress: run.progress }));
+    const stage = await time('pages', () => buildTutorialPages({ opts, content, routes, data, renderer, rendererFile, output: build.output, pool: build.pool, markdown: threads.markdown, progress: run.progress }));
     throwIfErrors(stage.problems);
     for (const [f, md] of stage.markdown) markdown.set(f, md);
     for (const [f, x] of stage.facts) facts.set(f, x);
@@ -107,17 +114,30 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
     pageKeys = stage.keys;
   }
   const warnings = [...content.warnings, ...[...markdown.values()].flatMap((m) => m.warnings)];
-  await time('render', () => {
+  await time('render', async () => {
     const problems: Problem[] = [];
+    // A build keeps the other pages for the next one (see cache/other-pages.ts); `check` renders them all.
+    const kept = new OtherPages(projectCacheDir(opts.root, 'other'), !!build && opts.cache);
+    const keyOf = otherPageKeys(data, rendererFile, toolVersions());
     for (const route of routes) {
       if (facts.has(route.file)) continue;
-      const r = renderRoute(renderer, route, data, sourceFile(content, route));
+      const key = build && keyOf(route);
+      const html = key && kept.get(route.file, key);
+      if (html) {
+        files.set(route.file, html);
+        continue;
+      }
+      const r = renderRoute(await renderer(), route, data, sourceFile(content, route));
       if (!('html' in r)) problems.push(r.problem);
       // `check` writes nothing: a tutorial page is read for its facts at once and its HTML dropped.
       else if (run.mode === 'check' && route.kind === 'tutorial') facts.set(route.file, htmlFacts(r.html));
-      else files.set(route.file, r.html);
+      else {
+        files.set(route.file, r.html);
+        if (key) kept.set(route.file, key, r.html);
+      }
     }
     throwIfErrors(problems);
+    kept.save();
   });
   for (const [file, text] of generatedFiles(routes, data, content)) files.set(file, text);
   const { siteUrl, base } = siteUrlAndBase(content, opts);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { packageRoot } from '../bundle/package-paths.js';
 
 /** A folder of the project's own cache, `<root>/.cache/reactsite/<part>` (git-ignored). */
-export function projectCacheDir(root: string, part: 'md' | 'pages' | 'bundle' | 'trash' | 'blocks' | 'gate' | 'inputs'): string {
+export function projectCacheDir(root: string, part: 'md' | 'pages' | 'bundle' | 'trash' | 'blocks' | 'gate' | 'inputs' | 'other'): string {
   return path.join(root, '.cache', 'reactsite', part);
 }
 

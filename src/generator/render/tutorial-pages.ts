@@ -35,7 +35,7 @@ export function pageStoreDir(opts: Pick<BuildOptions, 'root'>): string {
 }
 
 /** Places every tutorial route that has a body into `output`; `data` carries no bodies (each page adds its own). */
-export async function buildTutorialPages(o: { opts: BuildOptions; content: Content; routes: readonly Route[]; data: SiteData; rendererFile: string; renderer: SiteRenderer; output: OutputDir; pool: PagePool; markdown: LazyMarkdown; progress?: ProgressSink }): Promise<PageStageResult> {
+export async function buildTutorialPages(o: { opts: BuildOptions; content: Content; routes: readonly Route[]; data: SiteData; rendererFile: string; /** Loads the renderer (only when a page is rendered here). */ renderer: () => Promise<SiteRenderer>; output: OutputDir; pool: PagePool; markdown: LazyMarkdown; progress?: ProgressSink }): Promise<PageStageResult> {
   const versions = toolVersions();
   const mdCache = markdownCacheOf(o.opts);
   const store = o.opts.cache ? new PageStore(pageStoreDir(o.opts)) : undefined;
@@ -85,7 +85,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     // In "highlight" runs this thread's pages have their code highlighted by the warm workers.
     const markdown = mode === 'highlight' ? new MarkdownRenderer(o.pool.highlight) : await o.markdown();
     if (mode === 'highlight') markdown.blocks = blockCacheIn(target.blocksDir);
-    const tools = { renderer: o.renderer, data: o.data, markdown, packs, bodyKey: bodyKeyOf(o.rendererFile, o.data) };
+    const tools = { renderer: await o.renderer(), data: o.data, markdown, packs, bodyKey: bodyKeyOf(o.rendererFile, o.data) };
     let results;
     try {
       results = await o.pool.run(jobs, init, (job: PageJob) => runPageJob(job, tools, target), mode, { onDone: o.progress?.advance.bind(o.progress), keep: intern });
