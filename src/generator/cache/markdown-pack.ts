@@ -4,7 +4,8 @@
  * whose body is unchanged but whose page is not (a registry or layout change) is then rendered from its stored
  * tree without parsing Markdown again, and from its body's HTML when the site's components are unchanged (a
  * record keeps that HTML ahead of the tree, which is then not even parsed). One append per page instead of a
- * file per page: creating thousands of small files cost more than writing them. A record is trusted only when it parses and names the expected key.
+ * file per page: creating thousands of small files cost more than writing them. A record is trusted only when
+ * it parses and names the expected key.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,8 +1,9 @@
 /**
  * The page store: finished tutorial pages as HTML files under `.cache/reactsite/pages/`, named by page key,
  * plus one index (key -> size, mtime, link facts, Markdown summary: see page-index.ts). A build hard-links stored
- * pages into the new out/ instead of reading and rewriting them; an entry counts only while its file still has the size and
- * mtime recorded when it was written, so an edited, truncated or replaced file is re-rendered, never trusted.
+ * pages into the new out/ instead of reading and rewriting them; an entry counts only while its file still has
+ * the size and mtime recorded when it was written, so an edited, truncated or replaced file is re-rendered,
+ * never trusted.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -220,8 +221,7 @@ export class PageStore {
       .readdirSync(this.dir)
       .filter((f) => f.startsWith('writing-'))
       .filter((f) => {
-        const pid = Number(f.slice('writing-'.length));
-        return pid !== process.pid && !isRunning(pid);
+        return !isRunning(Number(f.slice('writing-'.length)));
       })
       .map((f) => path.join(this.dir, f));
   }

@@ -21,7 +21,6 @@ export function trashEntries(trashDir: string | undefined, outDir: string): stri
   return fs.readdirSync(trashDir).filter((f) => f.startsWith(prefix)).sort();
 }
 
-
 /**
  * Puts back an out/ left aside by a build killed mid-swap (from the trash, or a sibling `.out.old-*`);
  * removes the temp folders of killed builds. What belongs to a build still running is left alone.
