@@ -14,6 +14,7 @@ import { isMarkdownResult } from './markdown-cache.js';
 import { isRunning } from './running-process.js';
 import type { MarkdownResult } from '../markdown/render-markdown.js';
 import type { RenderedBody } from '../../site/types.js';
+import { packHast, unpackHast, type PackedNode } from './compact-hast.js';
 
 /** Where one page's Markdown result is stored, and the Markdown key it was stored under. */
 export interface PackRef { key: string; pack: string; offset: number; length: number }
@@ -57,7 +58,7 @@ export class MarkdownPacks {
       if (ref.offset + ref.length > fs.fstatSync(fd).size) return undefined;
       const buf = Buffer.alloc(ref.length);
       if (fs.readSync(fd, buf, 0, ref.length, ref.offset) !== ref.length) return undefined;
-      // A record is its head (JSON without a line break), a line break, and its hast as JSON.
+      // A record is its head (JSON without a line break), a line break, and its hast packed (see compact-hast.ts).
       const text = buf.toString('utf8');
       const cut = text.indexOf('\n');
       if (cut < 0) return undefined;
@@ -65,7 +66,7 @@ export class MarkdownPacks {
       if (head.key !== ref.key || !isPackHead(head)) return undefined;
       const { key: _key, body, ...facts } = head;
       if (body?.key === bodyKey) return { md: facts, rendered: body.rendered };
-      const md = { ...facts, hast: JSON.parse(text.slice(cut + 1)) as unknown };
+      const md = { ...facts, hast: unpackHast(JSON.parse(text.slice(cut + 1)) as PackedNode) };
       return isMarkdownResult(md) ? { md } : undefined;
     } catch {
       return undefined;
@@ -88,7 +89,7 @@ export class MarkdownPacks {
       }
       const { hast, ...facts } = md;
       const head: PackHead = { key, ...facts, body };
-      const buf = Buffer.from(`${JSON.stringify(head)}\n${JSON.stringify(hast)}`);
+      const buf = Buffer.from(`${JSON.stringify(head)}\n${JSON.stringify(packHast(hast))}`);
       fs.writeSync(this.fd, buf, 0, buf.length, this.size);
       const ref = { key, pack: this.name, offset: this.size, length: buf.length };
       this.size += buf.length;
