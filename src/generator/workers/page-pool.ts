@@ -46,8 +46,8 @@ export function startPagePool(opts: Pick<BuildOptions, 'root' | 'cache'>): PageP
 
 /**
  * A worker keeps little between pages (its live heap stays near 40 MB on any site), so a young generation of
- * 48 MB serves it as fast as the 64 MB semi-spaces bin/reactsite gives the main thread (docs-1000 cold: ratio
- * 1.00), for about 30 MB less memory on a 4,000-page build.
+ * 48 MB serves it as fast as a larger one (docs-1000 cold: ratio 1.00), for about 30 MB less memory on a 4,000-page
+ * build. bin/reactsite's semi-space flag, set before any worker starts, applies to their heaps as well.
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
 
