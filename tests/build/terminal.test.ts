@@ -82,4 +82,30 @@ describe('the terminal', () => {
     for (const stage of ['load', 'bundle', 'markdown', 'pages', 'render', 'integrity', 'write', 'swap']) expect(typeof summary.stagesMs[stage], stage).toBe('number');
     expect(summary.largest[0].html.raw).toBe(Math.max(...files.filter((f) => f.endsWith('.html')).map((f) => fs.statSync(f).size)));
   });
+
+  it('counts the files of out/ as they are after a warm build, a changed body, a public file and a build without cache', async () => {
+    const root = makeProject();
+    const outFiles = () => {
+      const out = path.join(root, 'out');
+      const files = fs.readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+      return { files: files.length, bytes: files.reduce((n, f) => n + fs.statSync(f).size, 0) };
+    };
+    const summaryOf = async (...extra: string[]) => {
+      const run = await runCli(['build', '--root', root, '--json', ...extra]);
+      expect(run.code, run.output).toBe(0);
+      return JSON.parse(run.stdout) as { out: { files: number; bytes: number }; pages: { rendered: number; reused: number } };
+    };
+    await summaryOf();
+    const warm = await summaryOf();
+    expect(warm.pages.rendered).toBe(0);
+    expect(warm.out).toEqual(outFiles());
+    const body = fs.readdirSync(path.join(root, 'content', 'tutorials')).find((f) => f.endsWith('.md'))!;
+    fs.appendFileSync(path.join(root, 'content', 'tutorials', body), '\nA new closing paragraph, long enough to change the page size.\n');
+    fs.mkdirSync(path.join(root, 'public', 'img'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'public', 'img', 'extra.txt'), 'twelve bytes');
+    const changed = await summaryOf();
+    expect(changed.pages.rendered).toBe(1);
+    expect(changed.out).toEqual(outFiles());
+    expect((await summaryOf('--no-cache')).out).toEqual(outFiles());
+  });
 });

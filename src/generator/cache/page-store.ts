@@ -79,7 +79,7 @@ function restoredFromArchive(now: number, recorded: number): boolean {
 }
 
 /** A stored page as a build reads it: its Markdown facts at hand, its link facts and links read on first use. */
-export interface StoredHit { id: { ino: number; dev: number }; facts: HtmlFacts; md: PageMeta['md'] }
+export interface StoredHit { id: { ino: number; dev: number; size: number }; facts: HtmlFacts; md: PageMeta['md'] }
 
 /** The store of one project (normally `<root>/.cache/reactsite/pages`). */
 export class PageStore {
@@ -122,7 +122,7 @@ export class PageStore {
     return e.meta;
   }
 
-  /** The stored page of `key` (with its file's inode and device) when its file is still the one written, else undefined. */
+  /** The stored page of `key` (with its file's inode, device and size) when its file is still the one written, else undefined. */
   get(key: string): StoredHit | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
@@ -137,7 +137,7 @@ export class PageStore {
     this.used.set(key, e);
     const meta = () => this.metaOf(key, e);
     return {
-      id: { ino: st.ino, dev: st.dev },
+      id: { ino: st.ino, dev: st.dev, size: st.size },
       facts: lazyFacts(() => meta().facts),
       md: {
         words: e.words,

@@ -43,7 +43,7 @@ export async function runBuild(flags: CliFlags & OutputFlags): Promise<number> {
     const wallMs = performance.now() - t0;
     if (process.env.REACTSITE_TIMINGS === '1') printTimings(result.timings, { ...result.pages, threads: pool.stats });
     if (flags.quiet && !flags.json && !flags.report) return;
-    const summary = await buildSummary({ outDir: opts.outDir, base: siteUrlAndBase(result.content, opts).base, routes: result.routes, pages: result.pages, warnings: result.warnings, timings: result.timings, wallMs });
+    const summary = await buildSummary({ outDir: opts.outDir, sizes: done.sizes, base: siteUrlAndBase(result.content, opts).base, routes: result.routes, pages: result.pages, warnings: result.warnings, timings: result.timings, wallMs });
     if (flags.report) fs.writeFileSync(path.resolve(flags.report), `${JSON.stringify(summary, null, 2)}\n`);
     if (flags.json) return void process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
     if (flags.quiet) return;

@@ -61,6 +61,8 @@ export class OutputDir {
   private readonly leftDirs = new Set<string>();
   /** Folders a page job makes (see claimForJob); anything else placed in one makes it first. */
   private readonly pendingDirs = new Set<string>();
+  /** The size of every file this build placed, by out-relative path (the summary's figures, without a walk of out/). */
+  private readonly placedSizes = new Map<string, number>();
 
   private constructor(
     readonly outDir: string,
@@ -163,21 +165,33 @@ export class OutputDir {
   /** Writes one out-relative file. */
   write(file: string, data: string | Uint8Array): void {
     fs.writeFileSync(this.claim(file), data);
+    this.placedSizes.set(file, typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength);
+  }
+
+  /** Records the size of a file a page job wrote where claimForJob let it. */
+  placed(file: string, size: number): void {
+    this.placedSizes.set(file, size);
+  }
+
+  /** Every file this build placed, with its size (what out/ holds once committed). */
+  get sizes(): ReadonlyMap<string, number> {
+    return this.placedSizes;
   }
 
   /**
    * Puts `src` (a stored page) at out-relative `file`: a hard link, or a copy where links are not possible.
-   * `srcId` (its inode and device, when the caller has just stat'ed it) saves a stat.
+   * `srcId` (its inode, device and size, when the caller has just stat'ed it) saves a stat.
    */
-  link(file: string, src: string, srcId?: { ino: number; dev: number }): void {
+  link(file: string, src: string, srcId?: { ino: number; dev: number; size: number }): void {
     this.ensureDirOf(file);
     const dest = path.join(this.tmp, file);
+    const b = srcId ?? fs.statSync(src);
+    this.placedSizes.set(file, b.size);
     if (this.leftDirs.delete(file)) fs.rmSync(dest, { recursive: true, force: true });
     if (this.leftFiles.delete(file)) {
       // A recycled page that already is this stored page stays; anything else is replaced.
       const a = fs.lstatSync(dest, { throwIfNoEntry: false });
-      const b = srcId ?? fs.statSync(src, { throwIfNoEntry: false });
-      if (a && b && a.ino === b.ino && a.dev === b.dev) return;
+      if (a && a.ino === b.ino && a.dev === b.dev) return;
       if (a) fs.unlinkSync(dest);
     }
     linkOrCopy(src, dest);
@@ -186,7 +200,11 @@ export class OutputDir {
   /** Copies public/ into the output (content files written later win). */
   async copyPublic(publicDir: string): Promise<void> {
     if (!fs.existsSync(publicDir)) return;
-    for (const f of await fg('**/*', { cwd: publicDir, dot: false, onlyFiles: true })) fs.copyFileSync(path.join(publicDir, f), this.claim(f));
+    for (const f of await fg('**/*', { cwd: publicDir, dot: false, onlyFiles: true })) {
+      const dest = this.claim(f);
+      fs.copyFileSync(path.join(publicDir, f), dest);
+      this.placedSizes.set(f, fs.statSync(dest).size);
+    }
   }
 
   /** Deletes what the recycled temp folder had and this build did not place, so the output is exactly this build. */
@@ -267,9 +285,9 @@ export class OutputDir {
  * Runs `make` into a fresh temp folder next to `outDir` (public/ copied first; `make` may place files itself),
  * writes the files it returns and swaps the folder in place of `outDir`. On any failure the temp folder is
  * dropped and `outDir` stays as it was; a file-system failure becomes a located problem (see writeError).
- * Returns `make`'s result and the time spent writing and swapping.
+ * Returns `make`'s result, the time spent writing and swapping, and the size of every file placed.
  */
-export async function writeBuild<R>(o: { outDir: string; trashDir?: string; publicDir?: string }, make: (output: OutputDir) => Promise<{ result: R; files: OutputFiles }>): Promise<{ result: R; writeMs: number; swapMs: number }> {
+export async function writeBuild<R>(o: { outDir: string; trashDir?: string; publicDir?: string }, make: (output: OutputDir) => Promise<{ result: R; files: OutputFiles }>): Promise<{ result: R; writeMs: number; swapMs: number; sizes: ReadonlyMap<string, number> }> {
   const output = OutputDir.open(o.outDir, o.trashDir);
   let made: Awaited<ReturnType<typeof make>>;
   let t1: number;
@@ -284,5 +302,5 @@ export async function writeBuild<R>(o: { outDir: string; trashDir?: string; publ
   }
   const t2 = performance.now();
   await output.commit();
-  return { result: made.result, writeMs: t2 - t1, swapMs: performance.now() - t2 };
+  return { result: made.result, writeMs: t2 - t1, swapMs: performance.now() - t2, sizes: output.sizes };
 }

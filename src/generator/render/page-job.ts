@@ -74,7 +74,7 @@ export function placePage(job: PageJob, html: string, target: PageTarget): { siz
   } finally {
     fs.closeSync(fd);
   }
-  return target.storeDir ? storePageFile(target.storeDir, job.key, dest, written) : { size: -1, mtimeMs: -1 };
+  return target.storeDir ? storePageFile(target.storeDir, job.key, dest, written) : { size: written.size, mtimeMs: written.mtimeMs };
 }
 
 /** Opens `file` to write a new inode: an existing file there is removed first, never overwritten in place. */

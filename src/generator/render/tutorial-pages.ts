@@ -96,6 +96,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
       const job = jobs[i]!;
       if (r instanceof Error) return void out.problems.push(renderFailure(job.route, job.doc.file, r));
       const { fromPack, ...page } = r as RenderedPage;
+      o.output.placed(job.route.file, page.size);
       take(job.route, job.doc.file, fromPlainFacts(page.facts), page.md);
       store?.record(job.key, page);
       out.rendered++;
@@ -128,7 +129,7 @@ export function prepareWorkers(pool: PagePool, content: Content): void {
 }
 
 /** Links a stored page into the output; false when the stored file vanished meanwhile (it is rendered instead). */
-function reuse(output: OutputDir, file: string, src: string, srcId: { ino: number; dev: number }): boolean {
+function reuse(output: OutputDir, file: string, src: string, srcId: { ino: number; dev: number; size: number }): boolean {
   try {
     output.link(file, src, srcId);
     return true;
