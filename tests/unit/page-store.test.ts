@@ -1,7 +1,8 @@
 /**
- * The page store's index: what a build records is what the next build reads (link facts read on first use, the
- * index written again from the text it read, or anew), a damaged line costs only where links were written, and
- * the files of a build killed before its save are swept by the next save.
+ * The page store's index: what a build records is what the next build reads (link facts read on first use, a few
+ * changes appended to the index's log, more written into the index again from the text it read, or anew), a
+ * damaged line costs only where links were written, a torn or stale log costs only pages rendered again, and the
+ * files of a build killed before its save are swept by the next save.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,23 +52,67 @@ describe('page store index', () => {
     const recorded = [1, 2, 3, 4].map((n) => store(dir, work, n));
     for (const [k, p] of recorded) first.record(k, p);
     first.save();
-    // Second build: three pages reused (their lines kept as read), one new (its URLs added to the table).
+    const index = path.join(dir, 'index.json');
+    const log = path.join(dir, 'index.log');
+    const written = fs.readFileSync(index, 'utf8');
+    // Second build: three pages reused, one new, one dropped: a line each in the log, the index untouched.
     const second = new PageStore(dir);
     for (const n of [1, 2, 3]) second.get(`k${n}`);
     const [k5, p5] = store(dir, work, 5);
     second.record(k5, p5);
     second.save();
+    expect(fs.readFileSync(index, 'utf8')).toBe(written);
+    expect(fs.readFileSync(log, 'utf8').split('\n').filter((l) => l[0] === '+' || l[0] === '-')).toHaveLength(2);
     expect(fs.existsSync(second.file('k4')), 'an unused page is deleted').toBe(false);
     const third = new PageStore(dir);
     for (const n of [1, 2, 3, 5]) expect(plainOf(third.get(`k${n}`)!), `page ${n}`).toEqual(expected(n));
     expect(third.get('k4')).toBeUndefined();
-    // Fourth build: mostly new pages, so the index is written anew with a table of its own.
+    const logged = fs.readFileSync(log, 'utf8');
+    third.save();
+    expect(fs.readFileSync(log, 'utf8'), 'a build that used exactly the stored pages writes nothing').toBe(logged);
+    // Fourth build: more new pages than a log takes, so the index is written anew, the log folded in and gone.
     const fourth = new PageStore(dir);
-    fourth.get('k1');
-    for (const n of [6, 7, 8]) fourth.record(...store(dir, work, n));
+    for (const n of [1, 5]) fourth.get(`k${n}`);
+    const many = Array.from({ length: 70 }, (_, i) => 10 + i);
+    for (const n of many) fourth.record(...store(dir, work, n));
     fourth.save();
+    expect(fs.existsSync(log)).toBe(false);
     const fifth = new PageStore(dir);
-    for (const n of [1, 6, 7, 8]) expect(plainOf(fifth.get(`k${n}`)!), `page ${n}`).toEqual(expected(n));
+    for (const n of [1, 5, ...many]) expect(plainOf(fifth.get(`k${n}`)!), `page ${n}`).toEqual(expected(n));
+    for (const n of [2, 3]) expect(fifth.get(`k${n}`), `page ${n}`).toBeUndefined();
+    // Sixth: a few pages again, after a rewrite: the log starts anew for the new index.
+    fifth.record(...store(dir, work, 6));
+    fifth.save();
+    const sixth = new PageStore(dir);
+    for (const n of [1, 5, 6, ...many]) expect(plainOf(sixth.get(`k${n}`)!), `page ${n}`).toEqual(expected(n));
+  });
+
+  it('skips a torn log line, and a log written for another index', () => {
+    const { dir, work } = tempDirs();
+    const first = new PageStore(dir);
+    for (const n of [1, 2]) first.record(...store(dir, work, n));
+    first.save();
+    const second = new PageStore(dir);
+    for (const n of [1, 2]) second.get(`k${n}`);
+    for (const n of [3, 4]) second.record(...store(dir, work, n));
+    second.save();
+    // Killed in the middle of its last line: page 4's line is torn, page 3's whole.
+    const log = path.join(dir, 'index.log');
+    const text = fs.readFileSync(log, 'utf8');
+    fs.writeFileSync(log, text.slice(0, text.lastIndexOf('+') + 40));
+    const third = new PageStore(dir);
+    for (const n of [1, 2, 3]) expect(plainOf(third.get(`k${n}`)!), `page ${n}`).toEqual(expected(n));
+    expect(third.get('k4'), 'the torn line').toBeUndefined();
+    third.record(...store(dir, work, 5));
+    third.save();
+    // The next append starts on a line of its own.
+    const fourth = new PageStore(dir);
+    for (const n of [1, 2, 3, 5]) expect(plainOf(fourth.get(`k${n}`)!), `page ${n}`).toEqual(expected(n));
+    // A log that names another index (its rewrite was killed before the log was removed) is not applied.
+    fs.writeFileSync(log, fs.readFileSync(log, 'utf8').replace(/^\{"base":"[^"]*"\}/, '{"base":"another"}'));
+    const fifth = new PageStore(dir);
+    for (const n of [1, 2]) expect(plainOf(fifth.get(`k${n}`)!), `page ${n}`).toEqual(expected(n));
+    for (const n of [3, 5]) expect(fifth.get(`k${n}`), `page ${n}`).toBeUndefined();
   });
 
   it('reads the facts of a page whose index line is damaged off its stored file', () => {

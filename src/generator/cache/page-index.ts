@@ -1,7 +1,9 @@
 /**
- * The page store's index file (`.cache/reactsite/pages/index.json`): a line naming the format, a line per stored
- * page (its head as JSON, a tab, then its link facts and links as JSON, which a build parses only when it needs
- * them and writes back as it read them), and the table of URLs those facts name by number, last.
+ * The page store's index (`.cache/reactsite/pages/`). `index.json`: a line naming the format and this base's id,
+ * a line per stored page (its head as JSON, a tab, then its link facts and links as JSON, which a build parses
+ * only when it needs them and writes back as it read them), and the table of URLs those facts name by number,
+ * last. `index.log`: what builds that changed a few pages added and dropped since, appended (a one-body build of
+ * 4,000 pages no longer writes 17 MB); it names the base it applies to, and the next large change folds it in.
  */
 import fs from 'node:fs';
 import type { Problem } from '../problems/problem.js';
@@ -10,7 +12,7 @@ import type { PlainFacts } from '../verify/html-facts.js';
 import { isPackRef, type PackRef } from './markdown-pack.js';
 
 /** Bumped whenever the index format or what a page key covers changes. */
-const FORMAT = 5;
+const FORMAT = 6;
 
 /** A page's link facts and the links its body wrote (with their source lines). */
 export interface PageLinks { facts: PlainFacts; links: SourceLink[] }
@@ -31,10 +33,11 @@ function isPageLinks(m: unknown): m is PageLinks {
   return Array.isArray(e?.links) && Array.isArray(f?.urls) && Array.isArray(f.ids) && Array.isArray(f.jsonLd) && Array.isArray(f.jsonLdProblems ?? []) && Array.isArray(f.metaImages) && typeof f.h1 === 'number';
 }
 
-/** The entries and URL table of an index's text; undefined for another format or a torn file, throws on a damaged line. */
-export function parsePageIndex(text: string): { entries: Map<string, Entry>; urls: string[] } | undefined {
+/** The entries, URL table and id of an index's text; undefined for another format or a torn file, throws on a damaged line. */
+export function parsePageIndex(text: string): { entries: Map<string, Entry>; urls: string[]; id: string } | undefined {
   const lines = text.split('\n');
-  if (lines.length < 2 || lines[0] !== `{"format":${FORMAT}}`) return undefined;
+  const first = lines.length < 2 ? undefined : (JSON.parse(lines[0]!) as { format?: unknown; id?: unknown });
+  if (first?.format !== FORMAT || typeof first.id !== 'string') return undefined;
   const urls = (JSON.parse(lines[lines.length - 1]!) as { urls?: unknown }).urls;
   if (!Array.isArray(urls) || !urls.every((u) => typeof u === 'string')) return undefined;
   const entries = new Map<string, Entry>();
@@ -46,7 +49,55 @@ export function parsePageIndex(text: string): { entries: Map<string, Entry>; url
     const [key, size, mtimeMs, packed, words, warnings] = head;
     entries.set(key, { size, mtimeMs, packed: packed || undefined, words, warnings, raw: line.slice(tab + 1) });
   }
-  return { entries, urls };
+  return { entries, urls, id: first.id };
+}
+
+/**
+ * Applies the log's text to `entries` (read from the base `id`): a line `+head<TAB>links` (URLs as text) adds or
+ * replaces an entry, `-["key",…]` drops entries. A log of another base changes nothing; a damaged line (a torn
+ * append) is skipped, which costs at most a page rendered again. Returns how many lines were applied.
+ */
+export function applyPageLog(text: string, id: string, entries: Map<string, Entry>): number {
+  const lines = text.split('\n');
+  if (lines[0] !== JSON.stringify({ base: id })) return 0;
+  let applied = 0;
+  for (const line of lines.slice(1)) {
+    try {
+      if (line[0] === '-') {
+        const keys = JSON.parse(line.slice(1)) as unknown;
+        if (!Array.isArray(keys)) continue;
+        for (const k of keys) entries.delete(String(k));
+      } else if (line[0] === '+') {
+        const tab = line.indexOf('\t');
+        if (tab < 0) continue;
+        const head = JSON.parse(line.slice(1, tab)) as unknown;
+        const meta = JSON.parse(line.slice(tab + 1)) as unknown;
+        if (!isEntryHead(head) || !isPageLinks(meta) || !meta.facts.urls.every((u) => typeof u === 'string')) continue;
+        const [key, size, mtimeMs, packed, words, warnings] = head;
+        entries.set(key, { size, mtimeMs, packed: packed || undefined, words, warnings, meta });
+      } else continue;
+      applied++;
+    } catch {
+      // A torn or damaged line: skipped.
+    }
+  }
+  return applied;
+}
+
+/** Appends to the log of base `id` in `file` (started anew when `fresh`) the entries `put` and the removal of `drop`. */
+export function appendPageLog(file: string, id: string, fresh: boolean, put: ReadonlyMap<string, Entry & { meta: PageLinks }>, drop: readonly string[]): void {
+  // After a torn last line, the first line appended stands on a line of its own all the same.
+  let text = fresh ? `${JSON.stringify({ base: id })}\n` : '\n';
+  for (const [k, e] of put) text += `+${headOf(k, e)}\t${JSON.stringify(e.meta)}\n`;
+  if (drop.length) text += `-${JSON.stringify(drop)}\n`;
+  // One write: a log is appended whole or, killed midway, torn in its last line only.
+  if (fresh) fs.writeFileSync(file, text);
+  else fs.appendFileSync(file, text);
+}
+
+/** An entry's head as the index and the log write it. */
+function headOf(key: string, e: Entry): string {
+  return JSON.stringify([key, e.size, e.mtimeMs, e.packed ?? 0, e.words, e.warnings]);
 }
 
 /** The links of an entry's `raw` text, its URLs looked up in `urls`; throws when they are damaged. */
@@ -59,11 +110,11 @@ export function parseMeta(raw: string, urls: readonly string[]): PageLinks {
 }
 
 /**
- * Writes the index of `used` to `file` a piece at a time. Entries read from the old index keep their text and the
+ * Writes the index of `used` to `file` a piece at a time, as the base `id`. Entries read from the old index keep their text and the
  * URL table `urls` only grows (in place), unless most entries are new: then every entry is written anew with a
  * table of its own. `metaOf` gives an entry's parsed links.
  */
-export function writePageIndex(file: string, used: ReadonlyMap<string, Entry>, urls: string[], metaOf: (key: string, e: Entry) => PageLinks): void {
+export function writePageIndex(file: string, id: string, used: ReadonlyMap<string, Entry>, urls: string[], metaOf: (key: string, e: Entry) => PageLinks): void {
   let fresh = 0;
   for (const e of used.values()) if (e.raw === undefined) fresh++;
   const anew = fresh * 2 > used.size;
@@ -71,7 +122,7 @@ export function writePageIndex(file: string, used: ReadonlyMap<string, Entry>, u
   const numbers = new Map(table.map((u, i) => [u, i]));
   const fd = fs.openSync(file, 'w');
   try {
-    let chunk = `{"format":${FORMAT}}\n`;
+    let chunk = `${JSON.stringify({ format: FORMAT, id })}\n`;
     for (const [k, e] of used) {
       let raw = anew ? undefined : e.raw;
       if (raw === undefined) {
@@ -83,7 +134,7 @@ export function writePageIndex(file: string, used: ReadonlyMap<string, Entry>, u
         });
         raw = JSON.stringify({ facts: { ...facts, urls: ids }, links });
       }
-      chunk += `${JSON.stringify([k, e.size, e.mtimeMs, e.packed ?? 0, e.words, e.warnings])}\t${raw}\n`;
+      chunk += `${headOf(k, e)}\t${raw}\n`;
       if (chunk.length > 1 << 20) {
         fs.writeSync(fd, chunk);
         chunk = '';

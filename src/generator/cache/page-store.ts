@@ -11,7 +11,8 @@ import { htmlFacts, lazyFacts, toPlainFacts, type HtmlFacts, type PlainFacts } f
 import type { Problem } from '../problems/problem.js';
 import type { SourceLink } from '../markdown/render-markdown.js';
 import { prunePacks, type PackRef } from './markdown-pack.js';
-import { parseMeta, parsePageIndex, writePageIndex, type Entry } from './page-index.js';
+import { randomUUID } from 'node:crypto';
+import { appendPageLog, applyPageLog, parseMeta, parsePageIndex, writePageIndex, type Entry, type PageLinks } from './page-index.js';
 import { isRunning } from './running-process.js';
 
 /** What the build needs about a page without reading it: its links and ids, and its Markdown facts. */
@@ -90,7 +91,10 @@ export class PageStore {
   /** Whether an index was read: without one, files of unknown pages may lie in the store. */
   private loaded = false;
 
-  private recorded = false;
+  /** The id of the base index read, and how many lines of its log were applied. */
+  private base: { id: string; logLines: number } | undefined;
+  /** Entries this build recorded or whose index line it repaired (what the log gets when it is appended to). */
+  private readonly changed = new Set<string>();
   private packs: Map<string, PackRef> | undefined;
 
   /** The store in `dir`; its pages' Markdown results are packed in `packDir` (see markdown-pack.ts). */
@@ -100,7 +104,16 @@ export class PageStore {
   ) {
     try {
       const index = parsePageIndex(fs.readFileSync(this.indexFile(), 'utf8'));
-      if (index) [this.entries, this.urls, this.loaded] = [index.entries, index.urls, true];
+      if (index) {
+        [this.entries, this.urls, this.loaded] = [index.entries, index.urls, true];
+        let log = '';
+        try {
+          log = fs.readFileSync(this.logFile(), 'utf8');
+        } catch {
+          // No log: nothing changed since the base was written.
+        }
+        this.base = { id: index.id, logLines: applyPageLog(log, index.id, this.entries) };
+      }
     } catch {
       // No index yet, or an unreadable one: every page is simply rendered again.
     }
@@ -116,7 +129,7 @@ export class PageStore {
       // its links were written in the body (for error messages) is lost.
       // (Its JSON-LD blocks are kept, for the gate to check.)
       e.meta = { facts: toPlainFacts(htmlFacts(fs.readFileSync(storedPageFile(this.dir, key), 'utf8'))), links: [] };
-      this.recorded = true;
+      this.changed.add(key);
     }
     e.raw = undefined;
     return e.meta;
@@ -132,7 +145,7 @@ export class PageStore {
       if (!restoredFromArchive(st.mtimeMs, e.mtimeMs)) return undefined;
       // Recorded as it is now, so the next build compares exactly again.
       e.mtimeMs = st.mtimeMs;
-      this.recorded = true;
+      this.changed.add(key);
     }
     this.used.set(key, e);
     const meta = () => this.metaOf(key, e);
@@ -171,7 +184,7 @@ export class PageStore {
   /** Records a page stored by storePageFile (on any thread) as part of this build. */
   record(key: string, page: StoredPage): void {
     this.used.set(key, { size: page.size, mtimeMs: page.mtimeMs, packed: page.packed, words: page.md.words, warnings: page.md.warnings, meta: { facts: page.facts, links: page.md.links } });
-    this.recorded = true;
+    this.changed.add(key);
   }
 
   /** The file of a stored page. */
@@ -180,18 +193,28 @@ export class PageStore {
   }
 
   /**
-   * Writes the index of the pages this build used and deletes every other stored page and every Markdown pack
-   * none of them refers to; nothing to do when the build used exactly the stored pages. The pages it deletes are
-   * the index's unused ones; the whole store is swept for strays (files no index names, temp files) only when a
-   * build that stored pages was killed before its save, or there was no index.
+   * Records the pages this build used and deletes every other stored page and every Markdown pack none of them
+   * refers to; nothing to do when the build used exactly the stored pages. A few changes are appended to the
+   * index's log; more, or a log grown past a sixteenth of the pages, write the index anew (see page-index.ts). The
+   * pages it deletes are the index's unused ones; the whole store is swept for strays (files no index names, temp
+   * files) only when a build that stored pages was killed before its save, or there was no index.
    */
   save(): void {
-    if (!this.recorded && this.used.size === this.entries.size) return this.endWrites();
+    if (!this.changed.size && this.used.size === this.entries.size) return this.endWrites();
     try {
       fs.mkdirSync(this.dir, { recursive: true });
-      const tmp = `${this.indexFile()}.${process.pid}.tmp`;
-      writePageIndex(tmp, this.used, this.urls, (k, e) => this.metaOf(k, e));
-      fs.renameSync(tmp, this.indexFile());
+      const drop = [...this.entries.keys()].filter((k) => !this.used.has(k));
+      const changed = [...this.changed].filter((k) => this.used.has(k));
+      if (this.base && changed.length + drop.length + this.base.logLines <= Math.max(64, this.used.size / 16)) {
+        const put = new Map(changed.map((k) => [k, { ...this.used.get(k)!, meta: this.metaOf(k, this.used.get(k)!) }] as [string, Entry & { meta: PageLinks }]));
+        appendPageLog(this.logFile(), this.base.id, this.base.logLines === 0, put, drop);
+      } else {
+        const tmp = `${this.indexFile()}.${process.pid}.tmp`;
+        writePageIndex(tmp, randomUUID(), this.used, this.urls, (k, e) => this.metaOf(k, e));
+        fs.renameSync(tmp, this.indexFile());
+        // A log left by a kill before this line names the old base, and is never applied.
+        fs.rmSync(this.logFile(), { force: true });
+      }
       prunePacks(this.packDir, new Set([...this.used.values()].flatMap((e) => (e.packed ? [e.packed.pack] : []))));
       const killed = this.killedWriters();
       if (!this.loaded || killed.length) this.sweep();
@@ -236,5 +259,9 @@ export class PageStore {
 
   private indexFile(): string {
     return path.join(this.dir, 'index.json');
+  }
+
+  private logFile(): string {
+    return path.join(this.dir, 'index.log');
   }
 }
