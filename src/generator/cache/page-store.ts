@@ -5,13 +5,13 @@
  * the size and mtime recorded when it was written, so an edited, truncated or replaced file is re-rendered,
  * never trusted.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { htmlFacts, lazyFacts, toPlainFacts, type HtmlFacts, type PlainFacts } from '../verify/html-facts.js';
 import type { Problem } from '../problems/problem.js';
 import type { SourceLink } from '../markdown/render-markdown.js';
 import { prunePacks, type PackRef } from './markdown-pack.js';
-import { randomUUID } from 'node:crypto';
 import { appendPageLog, applyPageLog, parseMeta, parsePageIndex, writePageIndex, type Entry, type PageLinks } from './page-index.js';
 import { isRunning } from './running-process.js';
 
