@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReactsiteError } from '../../src/generator/problems/problem.js';
-import { mkdirExisting } from '../../src/generator/output/folders.js';
+import { mkdirExisting, openNew } from '../../src/generator/output/folders.js';
 import { OutputDir, writeBuild, type OutputFiles } from '../../src/generator/output/output-dir.js';
 import { listFiles, snapshotDir } from '../helpers/project.js';
 
@@ -67,7 +67,7 @@ describe('OutputDir.claimForJob', () => {
     await first.commit();
     expect(listFiles(out)).toEqual(['tutorial/a/index.html', 'tutorial/b/extra.txt', 'tutorial/b/index.html']);
     // A build moves the out/ it replaces to the trash; the build after it recycles that folder: its page
-    // folders are there, and only the page file is claimed (removed).
+    // folders are there, and a page file is left for its job, which opens a new file in its place.
     const second = OutputDir.open(out, trash);
     expect(second.claimForJob('tutorial/c/index.html')).toBe(true);
     mkdirExisting(path.join(second.tmp, 'tutorial', 'c'));
@@ -75,11 +75,18 @@ describe('OutputDir.claimForJob', () => {
     await second.commit();
     const third = OutputDir.open(out, trash);
     expect(third.claimForJob('tutorial/a/index.html')).toBe(false);
-    expect(fs.existsSync(path.join(third.tmp, 'tutorial', 'a', 'index.html'))).toBe(false);
-    fs.writeFileSync(path.join(third.tmp, 'tutorial', 'a', 'index.html'), 'a2');
+    const recycled = path.join(third.tmp, 'tutorial', 'a', 'index.html');
+    expect(fs.readFileSync(recycled, 'utf8')).toBe('a');
+    // The recycled page is hard-linked elsewhere (as into the page store): the job's write must not reach it.
+    const elsewhere = path.join(dir, 'stored-a.html');
+    fs.linkSync(recycled, elsewhere);
+    const fd = openNew(recycled);
+    fs.writeSync(fd, 'a2');
+    fs.closeSync(fd);
     await third.commit();
     expect(listFiles(out)).toEqual(['tutorial/a/index.html']);
     expect(fs.readFileSync(path.join(out, 'tutorial', 'a', 'index.html'), 'utf8')).toBe('a2');
+    expect(fs.readFileSync(elsewhere, 'utf8')).toBe('a');
   });
 
   it('leaves the next build its folders to recycle when nothing went to the trash (a first build)', async () => {

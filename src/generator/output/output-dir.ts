@@ -145,6 +145,8 @@ export class OutputDir {
   /**
    * claim() for a file a page job writes, on any thread: true when the job must make the file's folder first
    * (mkdirExisting), so a cold build does not make thousands of folders one after another before any page starts.
+   * A recycled file at `file` is left for the job, which removes it before writing (its own `wx` open): a
+   * registry change would otherwise unlink 4,000 pages on this thread before the first page starts (0.6 s).
    */
   claimForJob(file: string): boolean {
     const dir = path.posix.dirname(file);
@@ -158,7 +160,10 @@ export class OutputDir {
       }
       this.dirs.add(dir);
     }
-    if (!jobMakesDir) this.claim(file);
+    if (!jobMakesDir) {
+      this.ensureDirOf(file);
+      if (!this.leftFiles.delete(file) && this.leftDirs.delete(file)) fs.rmSync(path.join(this.tmp, file), { recursive: true, force: true });
+    }
     return jobMakesDir;
   }
 

@@ -10,7 +10,7 @@ import type { MarkdownRenderer, MarkdownResult } from '../markdown/render-markdo
 import { storePageFile, type PageMeta, type StoredPage } from '../cache/page-store.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 import { renderRoute } from './render-route.js';
-import { mkdirExisting } from '../output/folders.js';
+import { mkdirExisting, openNew } from '../output/folders.js';
 import { readBodySource, type BodySource } from '../content/read-docs.js';
 
 /**
@@ -63,7 +63,7 @@ export async function renderPageJob(job: PageJob, { renderer, data, markdown, pa
 
 /** Puts a finished page in place: written into out/, and hard-linked from there into the store when caching. */
 export function placePage(job: PageJob, html: string, target: PageTarget): { size: number; mtimeMs: number } {
-  // The main thread claimed this path (nothing recycled is there any more); "wx" never writes through a link.
+  // The main thread claimed this path; a recycled page may still be there, and "wx" never writes through it.
   const dest = path.join(target.outTmp, job.route.file);
   if (job.mkdir) mkdirExisting(path.dirname(dest));
   const fd = openNew(dest);
@@ -75,17 +75,6 @@ export function placePage(job: PageJob, html: string, target: PageTarget): { siz
     fs.closeSync(fd);
   }
   return target.storeDir ? storePageFile(target.storeDir, job.key, dest, written) : { size: written.size, mtimeMs: written.mtimeMs };
-}
-
-/** Opens `file` to write a new inode: an existing file there is removed first, never overwritten in place. */
-function openNew(file: string): number {
-  try {
-    return fs.openSync(file, 'wx');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    fs.rmSync(file, { force: true });
-    return fs.openSync(file, 'wx');
-  }
 }
 
 /** Renders and places one page; what the build keeps of it is its meta, never its HTML. */
