@@ -212,4 +212,26 @@ describe('worker threads', () => {
     const inodes = new Set(store.map((f) => fs.statSync(path.join(root, '.cache', 'reactsite', 'pages', f)).ino));
     expect(listFiles(path.join(root, 'out-warm')).filter((f) => f.startsWith('tutorial/') && inodes.has(fs.statSync(path.join(root, 'out-warm', f)).ino))).toHaveLength(3);
   });
+
+  it('start with the build when every page will be rendered again (a first build, a registry change), and only when needed otherwise', async () => {
+    const root = makeProject();
+    const build = async () => {
+      // Forced to one worker at least, so the test means the same on a machine of one core.
+      const r = await runCli(['build', '--root', root], { env: { REACTSITE_TIMINGS: '1', REACTSITE_WORKERS: 'force' } });
+      expect(r.code, r.output).toBe(0);
+      const t = JSON.parse(/timings: (.*)/.exec(r.stdout)![1]!) as { rendered: number; threads: { early: boolean } };
+      return { rendered: t.rendered, early: t.threads.early };
+    };
+    expect(await build()).toEqual({ rendered: 3, early: true });
+    expect(await build()).toEqual({ rendered: 0, early: false });
+    fs.appendFileSync(path.join(root, 'content', 'tutorials', 'alpha.md'), '\nOne more paragraph.\n');
+    expect(await build()).toEqual({ rendered: 1, early: false });
+    const registry = path.join(root, 'content', 'registry.json');
+    fs.writeFileSync(registry, fs.readFileSync(registry, 'utf8').replace('"Alpha Hooks"', '"Alpha Hooks, Renamed"'));
+    expect(await build()).toEqual({ rendered: 3, early: true });
+    expect(await build()).toEqual({ rendered: 0, early: false });
+    // Touched but not changed: nothing to start early for.
+    fs.utimesSync(registry, new Date(), new Date());
+    expect(await build()).toEqual({ rendered: 0, early: false });
+  });
 });

@@ -21,6 +21,7 @@ import { poolMode } from '../workers/pool-plan.js';
 import { limitHeapGrowth } from '../workers/heap-growth.js';
 import { PageStore, type PageMeta } from '../cache/page-store.js';
 import { projectCacheDir, toolVersions } from '../cache/cache-keys.js';
+import { recordSharedInputs } from '../cache/shared-inputs.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 import type { OutputDir } from '../output/output-dir.js';
 import { blockCacheIn, type LazyMarkdown } from '../markdown/thread-markdown.js';
@@ -105,6 +106,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
   }
   // Saved even when a later stage fails: the pages rendered now are valid for the next build.
   store?.save();
+  if (store) recordSharedInputs(store.dir, o.opts.root);
   return out;
 }
 
@@ -120,8 +122,9 @@ function codeBlocks(docs: Iterable<{ file: string; content?: string; fences?: nu
  * rendered): they warm up for whole pages, or start highlighting the code read from the bodies' fences.
  */
 export function prepareWorkers(pool: PagePool, content: Content): void {
-  // No workers started: a warm build (a page store exists) has nothing to prepare, nor to scan the bodies for.
-  if (!pool.started) return;
+  // A warm build (a page store exists) has nothing to prepare, nor to scan the bodies for: its workers, if started,
+  // render pages again from their packs, with neither Markdown nor Shiki.
+  if (!pool.started || !pool.cold) return;
   const blocks = codeBlocks(content.bodies.values());
   const mode = poolMode(content.bodies.size, pool.size, blocks);
   pool.expect(mode, blocks > 0);

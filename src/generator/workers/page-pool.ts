@@ -18,6 +18,7 @@ import type { PageJob, PageTarget } from '../render/page-job.js';
 import type { BuildOptions } from '../cli/options.js';
 import { hasPageStore, type StoredPage } from '../cache/page-store.js';
 import { projectCacheDir } from '../cache/cache-keys.js';
+import { sharedInputsChanged } from '../cache/shared-inputs.js';
 import { likelyMode, MIN_BODIES_FOR_WORKERS, pageWorkerFile, workerCount, type PoolMode } from './pool-plan.js';
 
 /** Sent once to each worker before its first page batch. */
@@ -29,19 +30,28 @@ export interface BatchReply { id: number; results: (StoredPage | MarkdownResult 
 /** A batch sent to a worker: pages (after `init`) or Markdown bodies. */
 export type Batch = { id: number; jobs: PageJob[] } | { id: number; md: MarkdownJob[]; blocksDir?: string };
 
-/** How many jobs of each kind each side did, and how many code blocks the workers highlighted for the main thread. */
-export interface PoolStats { pages: { main: number; workers: number }; markdown: { main: number; workers: number }; highlighted: number }
+/**
+ * How many jobs of each kind each side did, how many code blocks the workers highlighted for the main thread, and
+ * whether the workers were started with the build (`early`) rather than when work for them was found.
+ */
+export interface PoolStats { pages: { main: number; workers: number }; markdown: { main: number; workers: number }; highlighted: number; early: boolean }
 
 /** What a worker answers for highlighting: the runs of each block, or an error. */
 export interface HighlightReply { hl: number; runs?: BlockRuns[]; error?: string }
 
 /**
- * The page workers of a `build`: started now when pages will likely be rendered (no page store yet), so they
- * warm up while the main thread loads the pipeline and the content and bundles; otherwise started only if the
- * page stage finds pages to render (on a warm build their warm-up would only compete for the cores).
+ * The page workers of a `build`: started now when pages will likely be rendered, so they warm up while the main
+ * thread loads the pipeline and the content and bundles: with no page store yet, or on a large site whose inputs
+ * every page shows changed since the last build (see shared-inputs.ts; every page is then rendered again from its
+ * pack, and the workers take their share). Otherwise started only if the page stage finds pages to render (on a
+ * warm build their warm-up would only compete for the cores; a small site's main thread renders alone).
  */
 export function startPagePool(opts: Pick<BuildOptions, 'root' | 'cache'>): PagePool {
-  return PagePool.start(workerCount(), !(opts.cache && hasPageStore(projectCacheDir(opts.root, 'pages'))), likelyMode(opts.root));
+  const store = projectCacheDir(opts.root, 'pages');
+  const likely = likelyMode(opts.root);
+  const cold = !opts.cache || !hasPageStore(store);
+  const eager = cold || (likely === 'pages' && sharedInputsChanged(opts.root, store));
+  return PagePool.start(workerCount(), eager, likely, cold);
 }
 
 /**
@@ -62,14 +72,17 @@ export class PagePool {
   /** Runs take turns: a worker serves one run's batches at a time. */
   private turn: Promise<unknown> = Promise.resolve();
   /** What each side did so far (REACTSITE_TIMINGS prints it; tests check that workers took part). */
-  readonly stats: PoolStats = { pages: { main: 0, workers: 0 }, markdown: { main: 0, workers: 0 }, highlighted: 0 };
+  readonly stats: PoolStats = { pages: { main: 0, workers: 0 }, markdown: { main: 0, workers: 0 }, highlighted: 0, early: false };
 
   private constructor(
     private readonly count: number,
     eager: boolean,
     private readonly likely: PoolMode,
+    /** Whether this build has no page store (every body is parsed, so workers warm up for Markdown and Shiki). */
+    readonly cold: boolean,
   ) {
     if (eager) this.spawn();
+    this.stats.early = this.started;
   }
 
   /** Starts the workers (once). */
@@ -103,8 +116,8 @@ export class PagePool {
    * first use: on a warm build their warm-up would only compete with the main thread for the cores. `likely` is
    * what they will most likely do (what they warm up for first).
    */
-  static start(count: number, eager: boolean, likely: PoolMode = 'highlight'): PagePool {
-    return new PagePool(count, eager, likely);
+  static start(count: number, eager: boolean, likely: PoolMode = 'highlight', cold = eager): PagePool {
+    return new PagePool(count, eager, likely, cold);
   }
 
   /** Whether worker threads are running (started early for a build that will render, or by a first batch). */

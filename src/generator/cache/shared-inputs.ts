@@ -1,0 +1,63 @@
+/**
+ * What every page is made from besides its body: the site settings, the registry (every page's sidebar), the
+ * ads and the generator itself (its version and code). A build records their digest next to the page store; the next build compares it before anything else, so
+ * that when they changed (every page will be rendered again) its workers start at once and warm up while the
+ * content loads, instead of when the page stage finds its first page to render.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { toolVersions } from './cache-keys.js';
+
+const FILES = ['site.json', 'registry.json', 'ads.json'];
+
+/** The digest of the shared inputs of the project in `root` (a missing file counts as such). */
+function sharedInputsDigest(root: string): string {
+  const hash = createHash('sha256').update(`${toolVersions()}\0`);
+  for (const name of FILES) {
+    let data: Buffer | undefined;
+    try {
+      data = fs.readFileSync(path.join(root, 'content', name));
+    } catch {
+      // Missing or unreadable: the load reports it; the digest only has to differ.
+    }
+    hash.update(`${name}\0${data ? data.length : -1}\0`).update(data ?? '');
+  }
+  return hash.digest('hex');
+}
+
+/** The shared inputs' sizes and mtimes, with the generator's version: when they are as recorded, nothing is read. */
+function stampOf(root: string): string {
+  const stats = FILES.map((name) => {
+    const st = fs.statSync(path.join(root, 'content', name), { throwIfNoEntry: false });
+    return st ? `${st.size}:${st.mtimeMs}` : '-';
+  });
+  return `${toolVersions()}|${stats.join('|')}`;
+}
+
+/** Where the last build's record is kept, next to the page store in `storeDir`. */
+function recordFile(storeDir: string): string {
+  return path.join(storeDir, 'shared-inputs.json');
+}
+
+/** Records the shared inputs of `root` as those the pages now in the store in `storeDir` were made from. */
+export function recordSharedInputs(storeDir: string, root: string): void {
+  try {
+    fs.writeFileSync(recordFile(storeDir), JSON.stringify({ stamp: stampOf(root), digest: sharedInputsDigest(root) }));
+  } catch {
+    // Not recorded: the next build starts its workers when it finds pages to render, as it did.
+  }
+}
+
+/**
+ * Whether the shared inputs of `root` differ from those recorded in `storeDir` (or none were recorded); files
+ * touched but not changed do not count.
+ */
+export function sharedInputsChanged(root: string, storeDir: string): boolean {
+  try {
+    const recorded = JSON.parse(fs.readFileSync(recordFile(storeDir), 'utf8')) as { stamp?: unknown; digest?: unknown };
+    return recorded.stamp !== stampOf(root) && recorded.digest !== sharedInputsDigest(root);
+  } catch {
+    return true;
+  }
+}
