@@ -29,8 +29,9 @@ export function decodeAttr(v: string): string {
   });
 }
 
-/** Attribute names whose values are URLs or ids, by the last letter of the name (just before `="`). */
-const NAMES_BY_LAST: Record<string, readonly string[]> = { f: ['href'], c: ['src', 'data-src'], t: ['srcSet', 'srcset'], d: ['id'] };
+/** Attribute names whose values are URLs or ids, by the char code of their last letter (just before `="`). */
+const NAMES_BY_LAST: (string[] | undefined)[] = [];
+for (const name of ['href', 'src', 'data-src', 'srcSet', 'srcset', 'id']) (NAMES_BY_LAST[name.charCodeAt(name.length - 1)] ??= []).push(name);
 const META = new Map(['description', 'og:image', 'twitter:image'].map((name) => [name, new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`)]));
 const REFRESH = '<meta http-equiv="refresh" content="0; url=';
 const JSON_LD = '<script type="application/ld+json">';
@@ -42,7 +43,9 @@ function isSpace(c: number): boolean {
 
 /** Which of the attributes we read ends just before `at` (an `="`), preceded by white space; undefined if none. */
 function attributeAt(html: string, at: number): string | undefined {
-  for (const name of NAMES_BY_LAST[html[at - 1]!] ?? []) {
+  const names = NAMES_BY_LAST[html.charCodeAt(at - 1)];
+  if (names === undefined) return undefined;
+  for (const name of names) {
     const start = at - name.length;
     if (start > 0 && html.startsWith(name, start) && isSpace(html.charCodeAt(start - 1))) return name;
   }
