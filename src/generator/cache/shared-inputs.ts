@@ -1,8 +1,8 @@
 /**
  * What every page is made from besides its body: the site settings, the registry (every page's sidebar), the
- * ads and the generator itself (its version and code). A build records their digest next to the page store; the next build compares it before anything else, so
- * that when they changed (every page will be rendered again) its workers start at once and warm up while the
- * content loads, instead of when the page stage finds its first page to render.
+ * ads and the generator itself (its version and code). A build records them next to the page store; the next
+ * build compares them before anything else, so that when they changed (every page will be rendered again) its
+ * workers start at once and warm up while the content loads, instead of when the page stage finds its first page.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
