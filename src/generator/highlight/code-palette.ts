@@ -16,7 +16,9 @@ const FontStyle = { NotSet: -1, Italic: 1, Bold: 2, Underline: 4, Strikethrough:
 interface ResolvedTheme { prefix: 'd' | 'l'; theme: Theme; colors: string[]; fg: number; fontStyle: number; replacements: Record<string, string> }
 
 let resolved: { dark: ResolvedTheme; light: ResolvedTheme } | undefined;
-const classCache = new Map<string, string>();
+/** The classes of scope lists already seen, as a tree with one level per scope: no key string to build per token. */
+interface ClassNode { cls?: string; next?: Map<string, ClassNode> }
+const classTree: ClassNode = {};
 
 function resolve(raw: unknown, prefix: 'd' | 'l'): ResolvedTheme {
   const reg = normalizeTheme(raw as ThemeRegistrationResolved);
@@ -67,14 +69,18 @@ function themeClasses(t: ResolvedTheme, scopes: readonly string[]): string[] {
 
 /** The classes of a token with these scopes ("" when it has the default style in both themes). */
 export function tokenClass(scopes: readonly string[]): string {
-  const key = scopes.join('\n');
-  let cls = classCache.get(key);
-  if (cls === undefined) {
-    const { dark, light } = themes();
-    cls = [...themeClasses(dark, scopes), ...themeClasses(light, scopes)].join(' ');
-    classCache.set(key, cls);
+  let node = classTree;
+  for (const scope of scopes) {
+    const next = (node.next ??= new Map());
+    let child = next.get(scope);
+    if (!child) next.set(scope, (child = {}));
+    node = child;
   }
-  return cls;
+  if (node.cls === undefined) {
+    const { dark, light } = themes();
+    node.cls = [...themeClasses(dark, scopes), ...themeClasses(light, scopes)].join(' ');
+  }
+  return node.cls;
 }
 
 /** Whether a token of this class may absorb neighbouring whitespace without changing what is drawn. */
