@@ -6,44 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { problem, ReactsiteError } from '../problems/problem.js';
-import { mkdirExisting } from './folders.js';
+import { linkOrCopy, mkdirExisting } from './folders.js';
+import { writeError } from './write-error.js';
 import { foldersInBackground, recoverOutput, removeInBackground, trashEntries, trashPrefix, withSwapLock } from './recovery.js';
 
 /** Files of a build: out-relative path -> contents. */
 export type OutputFiles = Map<string, string | Uint8Array>;
-
-/** A failed write as a located problem with a fix; errors that are not file-system errors pass through. */
-export function writeError(outDir: string, e: unknown): unknown {
-  const err = e as NodeJS.ErrnoException;
-  if (!err?.code || e instanceof ReactsiteError) return e;
-  const at = err.path ?? outDir;
-  const hints: Record<string, string> = {
-    ENOTDIR: `part of the path ${at} is a file, not a folder: pass --out a folder path, e.g. --out out`,
-    EEXIST: `${at} is in the way: move it, or pass another --out`,
-    EISDIR: `${at} is a folder where a file was expected: pass another --out`,
-    EACCES: 'choose a folder you can write to (--out), or fix its permissions',
-    EPERM: 'choose a folder you can write to (--out), or fix its permissions',
-    EROFS: 'the file system is read-only: pass --out a writable folder',
-    ENOSPC: 'the disk is full: free some space and build again',
-  };
-  return new ReactsiteError(problem(`cannot write the output folder ${outDir}: ${err.code} on ${at}`, { file: at, field: '--out', hint: hints[err.code] ?? 'pass --out a writable folder and build again' }), { cause: e });
-}
-
-/** Hard-links `src` at `dest` (replacing a file there, e.g. one from public/), copying where links fail. */
-export function linkOrCopy(src: string, dest: string): void {
-  try {
-    fs.linkSync(src, dest);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw e;
-    if (code === 'EEXIST') {
-      fs.rmSync(dest, { force: true });
-      return linkOrCopy(src, dest);
-    }
-    fs.copyFileSync(src, dest);
-  }
-}
 
 /**
  * The temp folder a build writes into, swapped in place of out/ by commit(). With a `trashDir` (inside the
