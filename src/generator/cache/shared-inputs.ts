@@ -40,10 +40,15 @@ function recordFile(storeDir: string): string {
   return path.join(storeDir, 'shared-inputs.json');
 }
 
-/** Records the shared inputs of `root` as those the pages now in the store in `storeDir` were made from. */
+/**
+ * Records the shared inputs of `root` as those the pages now in the store in `storeDir` were made from; a record
+ * with the same sizes and mtimes is left as it is (a warm build reads and writes nothing here).
+ */
 export function recordSharedInputs(storeDir: string, root: string): void {
   try {
-    fs.writeFileSync(recordFile(storeDir), JSON.stringify({ stamp: stampOf(root), digest: sharedInputsDigest(root) }));
+    const stamp = stampOf(root);
+    if (readRecord(storeDir)?.stamp === stamp) return;
+    fs.writeFileSync(recordFile(storeDir), JSON.stringify({ stamp, digest: sharedInputsDigest(root) }));
   } catch {
     // Not recorded: the next build starts its workers when it finds pages to render, as it did.
   }
@@ -54,10 +59,15 @@ export function recordSharedInputs(storeDir: string, root: string): void {
  * touched but not changed do not count.
  */
 export function sharedInputsChanged(root: string, storeDir: string): boolean {
+  const recorded = readRecord(storeDir);
+  return !recorded || (recorded.stamp !== stampOf(root) && recorded.digest !== sharedInputsDigest(root));
+}
+
+/** The record in `storeDir`, if one can be read. */
+function readRecord(storeDir: string): { stamp?: unknown; digest?: unknown } | undefined {
   try {
-    const recorded = JSON.parse(fs.readFileSync(recordFile(storeDir), 'utf8')) as { stamp?: unknown; digest?: unknown };
-    return recorded.stamp !== stampOf(root) && recorded.digest !== sharedInputsDigest(root);
+    return JSON.parse(fs.readFileSync(recordFile(storeDir), 'utf8')) as { stamp?: unknown; digest?: unknown };
   } catch {
-    return true;
+    return undefined;
   }
 }
