@@ -3,8 +3,12 @@
  * as runs of text and CSS classes that colour it in both themes (see code-palette.ts). rehype-pretty-code turns
  * the runs into its markup (see pretty-code-highlighter.ts).
  */
-import { bundledLanguages, createHighlighter, createOnigurumaEngine, type HighlighterGeneric } from 'shiki';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createHighlighterCore, type HighlighterCore } from '@shikijs/core';
+import { createOnigurumaEngine } from '@shikijs/engine-oniguruma';
 import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
+import { bundledLanguages, type BundledLanguage } from 'shiki/langs';
 import { tokenClass, whitespaceNeutral } from './code-palette.js';
 import { patternSharingEngine } from './regex-engine.js';
 
@@ -35,7 +39,7 @@ export default function Counter({ step = 1 }) {
  * build leaves it off (each block is highlighted once, and a 4,000-page build would keep every block alive).
  */
 export class CodeHighlighter {
-  private shiki?: Promise<HighlighterGeneric<string, string>>;
+  private shiki?: Promise<HighlighterCore>;
   private readonly memo = new Map<string, BlockRuns>();
 
   constructor(private readonly o: { memoLimit?: number } = {}) {}
@@ -49,7 +53,7 @@ export class CodeHighlighter {
       let runs = this.memo.get(key);
       if (runs === undefined) {
         const known = lang === 'plaintext' || h.getLoadedLanguages().includes(lang) || lang in bundledLanguages;
-        if (known && lang !== 'plaintext' && !h.getLoadedLanguages().includes(lang)) await h.loadLanguage(lang as Parameters<typeof h.loadLanguage>[0]);
+        if (known && lang !== 'plaintext' && !h.getLoadedLanguages().includes(lang)) await h.loadLanguage(bundledLanguages[lang as BundledLanguage]);
         runs = blockRuns(text, known && lang !== 'plaintext' ? (h.getLanguage(lang) as unknown as IGrammar) : undefined);
         this.remember(key, runs);
       }
@@ -80,15 +84,21 @@ export class CodeHighlighter {
     this.memo.set(key, html);
   }
 
-  private highlighter(): Promise<HighlighterGeneric<string, string>> {
-    this.shiki ??= createHighlighter({
+  private highlighter(): Promise<HighlighterCore> {
+    this.shiki ??= createHighlighterCore({
       themes: [],
-      langs: [...PRELOADED_LANGUAGES],
-      engine: createOnigurumaEngine(import('shiki/wasm')).then((onig) => patternSharingEngine(onig)),
-    }) as Promise<HighlighterGeneric<string, string>>;
+      langs: PRELOADED_LANGUAGES.map((lang) => bundledLanguages[lang]),
+      engine: createOnigurumaEngine(readFile(ONIG_WASM)).then((onig) => patternSharingEngine(onig)),
+    });
     return this.shiki;
   }
 }
+
+/**
+ * Oniguruma's WebAssembly as the file Shiki ships: `shiki/wasm` holds it as base64 text, and decoding that took
+ * each highlighting thread 47 ms (over 100 ms while the build's other threads start).
+ */
+const ONIG_WASM = createRequire(import.meta.url).resolve('shiki/onig.wasm');
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 /**

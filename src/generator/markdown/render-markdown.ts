@@ -6,7 +6,7 @@ import { toString as hastText } from 'hast-util-to-string';
 import rehypeRaw from 'rehype-raw';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { bundledLanguages } from 'shiki';
+import { bundledLanguages } from 'shiki/langs';
 import { transformerNotationDiff } from '@shikijs/transformers';
 import rehypePrettyCode, { type Options as PrettyCodeOptions } from 'rehype-pretty-code';
 import { CODE_THEMES } from '../highlight/code-themes.js';
