@@ -1,6 +1,6 @@
 /** Splits a Markdown file into validated front matter and body, with YAML and schema errors located by line. */
 import matter from 'gray-matter';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { problem, type Problem } from '../problems/problem.js';
 import { fieldName, validateValue } from './validate-json.js';
 

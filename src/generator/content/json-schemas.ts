@@ -1,5 +1,5 @@
 /** JSON Schemas for editors, generated from the same zod schemas the build validates with. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { adsSchema, registrySchema, siteSchema } from './schemas.js';
 
 /** File name (under content/schema/) -> JSON text of its schema. */

@@ -1,5 +1,5 @@
 /** Zod schemas for every content file a maintainer edits; the single source of what is valid. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const slug = z
   .string()

@@ -1,6 +1,6 @@
 /** Turns raw file text into validated values, mapping every parse and schema failure to a located Problem. */
 import { findNodeAtLocation, getLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { nearest, problem, type Problem } from '../problems/problem.js';
 
 /** 1-based line and column of a character offset. */
