@@ -88,6 +88,13 @@ describe('reactsite build on the fixture project', () => {
     expect(html).toContain('<h2 id="code">');
   });
 
+  it('adds no character beyond Latin-1 to pages whose content has none (V8 would hold each page as UTF-16)', () => {
+    const pages = listFiles(out).filter((f) => f.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(8);
+    for (const f of pages) expect([f, read(out, f).match(/[^\u0000-\u00ff]/gu) ?? []]).toEqual([f, []]);
+    expect(read(out, 'tutorial/react-alpha/index.html')).toContain('<span class="pn-label"><span aria-hidden="true">&larr;</span> Previous</span>');
+  });
+
   it('renders the intro without the article frame and the spec texts elsewhere', () => {
     const intro = read(out, 'tutorial/react-intro/index.html');
     expect(intro).not.toContain('Schema: Article');

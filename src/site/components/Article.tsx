@@ -60,6 +60,15 @@ export function FaqList({ faq }: { faq: Body['faq'] }) {
   );
 }
 
+/**
+ * An arrow written as its entity, hidden from screen readers (the label says it). A character beyond Latin-1 in
+ * the markup makes V8 hold the whole page as UTF-16: twice the memory, and a page over 64K characters then takes a
+ * fresh large-object allocation each time it is joined, 0.2-0.3 ms a page.
+ */
+function Arrow({ entity }: { entity: '&larr;' | '&rarr;' }) {
+  return <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: entity }} />;
+}
+
 /** Previous and Next buttons; they open in a new tab at `{site}/tutorial/{slug}/` (spec). */
 export function PrevNext({ prev, next, data }: { prev?: NavLink; next?: NavLink; data: SiteData }) {
   if (!prev && !next) return null;
@@ -69,7 +78,9 @@ export function PrevNext({ prev, next, data }: { prev?: NavLink; next?: NavLink;
     <nav className="prev-next" aria-label="Previous and next tutorials">
       {prev ? (
         <a className="pn pn-prev" href={hrefOf(prev.slug)} target="_blank" rel="noopener" data-internal>
-          <span className="pn-label">← Previous</span>
+          <span className="pn-label">
+            <Arrow entity={'&larr;'} /> Previous
+          </span>
           <span className="pn-title">{prev.name}</span>
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
@@ -78,7 +89,9 @@ export function PrevNext({ prev, next, data }: { prev?: NavLink; next?: NavLink;
       )}
       {next ? (
         <a className="pn pn-next" href={hrefOf(next.slug)} target="_blank" rel="noopener" data-internal>
-          <span className="pn-label">Next →</span>
+          <span className="pn-label">
+            Next <Arrow entity={'&rarr;'} />
+          </span>
           <span className="pn-title">{next.name}</span>
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
