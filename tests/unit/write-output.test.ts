@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReactsiteError } from '../../src/generator/problems/problem.js';
-import { mkdirExisting, openNew } from '../../src/generator/output/folders.js';
+import { mkdirExisting, writeFileAnew } from '../../src/generator/output/folders.js';
 import { OutputDir, writeBuild, type OutputFiles } from '../../src/generator/output/output-dir.js';
 import { listFiles, snapshotDir } from '../helpers/project.js';
 
@@ -80,13 +80,33 @@ describe('OutputDir.claimForJob', () => {
     // The recycled page is hard-linked elsewhere (as into the page store): the job's write must not reach it.
     const elsewhere = path.join(dir, 'stored-a.html');
     fs.linkSync(recycled, elsewhere);
-    const fd = openNew(recycled);
-    fs.writeSync(fd, 'a2');
-    fs.closeSync(fd);
+    const before = fs.statSync(recycled).ino;
+    expect(writeFileAnew(recycled, 'a2').ino).not.toBe(before);
     await third.commit();
     expect(listFiles(out)).toEqual(['tutorial/a/index.html']);
     expect(fs.readFileSync(path.join(out, 'tutorial', 'a', 'index.html'), 'utf8')).toBe('a2');
     expect(fs.readFileSync(elsewhere, 'utf8')).toBe('a');
+  });
+
+  it('rewrites a recycled page in place only when nothing else links to it, and never follows a symlink', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-anew-'));
+    const page = path.join(dir, 'index.html');
+    // A new file; then the same file rewritten shorter: same inode (its blocks reused), exactly the new bytes.
+    const made = writeFileAnew(page, 'x'.repeat(5000));
+    const again = writeFileAnew(page, 'short');
+    expect([again.ino, again.size, fs.readFileSync(page, 'utf8')]).toEqual([made.ino, 5, 'short']);
+    // Linked elsewhere (the page store): a new inode, and the other name keeps its bytes.
+    const stored = path.join(dir, 'stored.html');
+    fs.linkSync(page, stored);
+    expect(writeFileAnew(page, 'new').ino).not.toBe(made.ino);
+    expect([fs.readFileSync(page, 'utf8'), fs.readFileSync(stored, 'utf8')]).toEqual(['new', 'short']);
+    // A symlink in its place is replaced by a file, and what it pointed at is untouched.
+    const target = path.join(dir, 'target.html');
+    fs.writeFileSync(target, 'target');
+    fs.rmSync(page);
+    fs.symlinkSync(target, page);
+    writeFileAnew(page, 'page');
+    expect([fs.lstatSync(page).isSymbolicLink(), fs.readFileSync(page, 'utf8'), fs.readFileSync(target, 'utf8')]).toEqual([false, 'page', 'target']);
   });
 
   it('leaves the next build its folders to recycle when nothing went to the trash (a first build)', async () => {

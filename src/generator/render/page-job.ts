@@ -10,7 +10,7 @@ import type { MarkdownRenderer, MarkdownResult } from '../markdown/render-markdo
 import { storePageFile, type PageMeta, type StoredPage } from '../cache/page-store.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 import { renderRoute } from './render-route.js';
-import { mkdirExisting, openNew } from '../output/folders.js';
+import { mkdirExisting, writeFileAnew } from '../output/folders.js';
 import { readBodySource, type BodySource } from '../content/read-docs.js';
 
 /**
@@ -63,17 +63,10 @@ export async function renderPageJob(job: PageJob, { renderer, data, markdown, pa
 
 /** Puts a finished page in place: written into out/, and hard-linked from there into the store when caching. */
 export function placePage(job: PageJob, html: string, target: PageTarget): { size: number; mtimeMs: number } {
-  // The main thread claimed this path; a recycled page may still be there, and "wx" never writes through it.
+  // The main thread claimed this path; a recycled page may still be there (see writeFileAnew).
   const dest = path.join(target.outTmp, job.route.file);
   if (job.mkdir) mkdirExisting(path.dirname(dest));
-  const fd = openNew(dest);
-  let written: fs.Stats;
-  try {
-    fs.writeSync(fd, html);
-    written = fs.fstatSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
+  const written = writeFileAnew(dest, html);
   return target.storeDir ? storePageFile(target.storeDir, job.key, dest, written) : { size: written.size, mtimeMs: written.mtimeMs };
 }
 
