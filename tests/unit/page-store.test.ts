@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { PageStore, storePageFile, type StoredPage } from '../../src/generator/cache/page-store.js';
+import { PageStore, storedPageFile, storePageFile, type StoredPage } from '../../src/generator/cache/page-store.js';
 import { htmlFacts, toPlainFacts } from '../../src/generator/verify/html-facts.js';
 
 const NAV = ['/', '/tutorial/a/', '/tutorial/b/', '/about/'];
@@ -125,6 +125,22 @@ describe('page store index', () => {
     const second = new PageStore(dir);
     expect(plainOf(second.get('k1')!)).toEqual({ ...expected(1), links: [] });
     expect(plainOf(second.get('k2')!)).toEqual(expected(2));
+  });
+
+  it('reads nothing of an index another generator version wrote, and sweeps its pages at save', () => {
+    const { dir, work } = tempDirs();
+    const first = new PageStore(dir, 'v1');
+    for (const [k, p] of [1, 2].map((n) => store(dir, work, n))) first.record(k, p);
+    first.save();
+    const same = new PageStore(dir, 'v1');
+    expect(plainOf(same.get('k1')!)).toEqual(expected(1));
+    const next = new PageStore(dir, 'v2');
+    expect([next.get('k1'), next.get('k2')]).toEqual([undefined, undefined]);
+    const [k3, p3] = store(dir, work, 3);
+    next.record(k3, p3);
+    next.save();
+    expect([1, 2, 3].map((n) => fs.existsSync(storedPageFile(dir, `k${n}`)))).toEqual([false, false, true]);
+    expect(plainOf(new PageStore(dir, 'v2').get('k3')!)).toEqual(expected(3));
   });
 
   it('sweeps the pages a killed build stored, and only then', () => {

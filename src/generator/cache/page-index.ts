@@ -33,11 +33,17 @@ function isPageLinks(m: unknown): m is PageLinks {
   return Array.isArray(e?.links) && Array.isArray(f?.urls) && Array.isArray(f.ids) && Array.isArray(f.jsonLd) && Array.isArray(f.jsonLdProblems ?? []) && Array.isArray(f.metaImages) && typeof f.h1 === 'number';
 }
 
-/** The entries, URL table and id of an index's text; undefined for another format or a torn file, throws on a damaged line. */
-export function parsePageIndex(text: string): { entries: Map<string, Entry>; urls: string[]; id: string } | undefined {
-  const lines = text.split('\n');
-  const first = lines.length < 2 ? undefined : (JSON.parse(lines[0]!) as { format?: unknown; id?: unknown });
+/**
+ * The entries, URL table and id of an index's text; undefined for another format, another generator's index
+ * (`versions` given and not the ones it was written for: nothing of it is parsed or kept) or a torn file; throws
+ * on a damaged line.
+ */
+export function parsePageIndex(text: string, versions?: string): { entries: Map<string, Entry>; urls: string[]; id: string } | undefined {
+  const head = text.indexOf('\n');
+  const first = head < 0 ? undefined : (JSON.parse(text.slice(0, head)) as { format?: unknown; id?: unknown; versions?: unknown });
   if (first?.format !== FORMAT || typeof first.id !== 'string') return undefined;
+  if (versions !== undefined && first.versions !== versions) return undefined;
+  const lines = text.split('\n');
   const urls = (JSON.parse(lines[lines.length - 1]!) as { urls?: unknown }).urls;
   if (!Array.isArray(urls) || !urls.every((u) => typeof u === 'string')) return undefined;
   const entries = new Map<string, Entry>();
@@ -110,11 +116,11 @@ export function parseMeta(raw: string, urls: readonly string[]): PageLinks {
 }
 
 /**
- * Writes the index of `used` to `file` a piece at a time, as the base `id`. Entries read from the old index keep
+ * Writes the index of `used` to `file` a piece at a time, as the base `id`, for the generator's tool `versions`. Entries read from the old index keep
  * their text and the URL table `urls` only grows (in place), unless most entries are new: then every entry is
  * written anew with a table of its own. `metaOf` gives an entry's parsed links.
  */
-export function writePageIndex(file: string, id: string, used: ReadonlyMap<string, Entry>, urls: string[], metaOf: (key: string, e: Entry) => PageLinks): void {
+export function writePageIndex(file: string, base: { id: string; versions?: string }, used: ReadonlyMap<string, Entry>, urls: string[], metaOf: (key: string, e: Entry) => PageLinks): void {
   let fresh = 0;
   for (const e of used.values()) if (e.raw === undefined) fresh++;
   const anew = fresh * 2 > used.size;
@@ -122,7 +128,7 @@ export function writePageIndex(file: string, id: string, used: ReadonlyMap<strin
   const numbers = new Map(table.map((u, i) => [u, i]));
   const fd = fs.openSync(file, 'w');
   try {
-    let chunk = `${JSON.stringify({ format: FORMAT, id })}\n`;
+    let chunk = `${JSON.stringify({ format: FORMAT, ...base })}\n`;
     for (const [k, e] of used) {
       let raw = anew ? undefined : e.raw;
       if (raw === undefined) {

@@ -97,13 +97,21 @@ export class PageStore {
   private readonly changed = new Set<string>();
   private packs: Map<string, PackRef> | undefined;
 
-  /** The store in `dir`; its pages' Markdown results are packed in `packDir` (see markdown-pack.ts). */
+  /** Where the pages' Markdown results are packed (see markdown-pack.ts). */
+  readonly packDir: string;
+
+  /**
+   * The store in `dir`, for a generator of tool `versions` (see toolVersions): an index another version wrote is
+   * not read, since none of its keys can match (all pages and Markdown keys include the versions); its pages are
+   * swept at save() like stray files. Without `versions`, any index is read.
+   */
   constructor(
     readonly dir: string,
-    readonly packDir = path.join(dir, 'packs'),
+    private readonly versions?: string,
   ) {
+    this.packDir = path.join(dir, 'packs');
     try {
-      const index = parsePageIndex(fs.readFileSync(this.indexFile(), 'utf8'));
+      const index = parsePageIndex(fs.readFileSync(this.indexFile(), 'utf8'), versions);
       if (index) {
         [this.entries, this.urls, this.loaded] = [index.entries, index.urls, true];
         let log = '';
@@ -210,7 +218,7 @@ export class PageStore {
         appendPageLog(this.logFile(), this.base.id, this.base.logLines === 0, put, drop);
       } else {
         const tmp = `${this.indexFile()}.${process.pid}.tmp`;
-        writePageIndex(tmp, randomUUID(), this.used, this.urls, (k, e) => this.metaOf(k, e));
+        writePageIndex(tmp, { id: randomUUID(), versions: this.versions }, this.used, this.urls, (k, e) => this.metaOf(k, e));
         fs.renameSync(tmp, this.indexFile());
         // A log left by a kill before this line names the old base, and is never applied.
         fs.rmSync(this.logFile(), { force: true });

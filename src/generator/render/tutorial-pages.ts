@@ -39,7 +39,7 @@ export function pageStoreDir(opts: Pick<BuildOptions, 'root'>): string {
 export async function buildTutorialPages(o: { opts: BuildOptions; content: Content; routes: readonly Route[]; data: SiteData; rendererFile: string; /** Loads the renderer (only when a page is rendered here). */ renderer: () => Promise<SiteRenderer>; output: OutputDir; pool: PagePool; markdown: LazyMarkdown; progress?: ProgressSink }): Promise<PageStageResult> {
   const versions = toolVersions();
   const mdCache = markdownCacheOf(o.opts);
-  const store = o.opts.cache ? new PageStore(pageStoreDir(o.opts)) : undefined;
+  const store = o.opts.cache ? new PageStore(pageStoreDir(o.opts), versions) : undefined;
   const shared = sharedKey(o.data, o.rendererFile, versions);
   const out: PageStageResult = { facts: new Map(), markdown: new Map(), problems: [], rendered: 0, reused: 0, packed: 0, keys: new Map() };
   // One copy of each URL and id for all pages' facts, interned as each page arrives (see internFacts).
