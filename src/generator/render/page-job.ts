@@ -1,6 +1,5 @@
 /** One tutorial page from its body source: Markdown (through the cache) -> hast -> HTML -> link facts -> a file. */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Faq, Route, SiteData } from '../../site/types.js';
 import { htmlFacts, toPlainFacts } from '../verify/html-facts.js';
