@@ -67,7 +67,7 @@ describe('OutputDir.claimForJob', () => {
     await first.commit();
     expect(listFiles(out)).toEqual(['tutorial/a/index.html', 'tutorial/b/extra.txt', 'tutorial/b/index.html']);
     // A build moves the out/ it replaces to the trash; the build after it recycles that folder: its page
-    // folders are there, and a page file is left for its job, which opens a new file in its place.
+    // folders are there, and a page file is left for its job, which writes a new file in its place.
     const second = OutputDir.open(out, trash);
     expect(second.claimForJob('tutorial/c/index.html')).toBe(true);
     mkdirExisting(path.join(second.tmp, 'tutorial', 'c'));

@@ -116,9 +116,10 @@ export function parseMeta(raw: string, urls: readonly string[]): PageLinks {
 }
 
 /**
- * Writes the index of `used` to `file` a piece at a time, as the base `id`, for the generator's tool `versions`. Entries read from the old index keep
- * their text and the URL table `urls` only grows (in place), unless most entries are new: then every entry is
- * written anew with a table of its own. `metaOf` gives an entry's parsed links.
+ * Writes the index of `used` to `file` a piece at a time, its header naming the base's id and the generator's tool
+ * versions. Entries read from the old index keep their text and the URL table `urls` only grows (in place),
+ * unless most entries are new: then every entry is written anew with a table of its own. `metaOf` gives an
+ * entry's parsed links.
  */
 export function writePageIndex(file: string, base: { id: string; versions?: string }, used: ReadonlyMap<string, Entry>, urls: string[], metaOf: (key: string, e: Entry) => PageLinks): void {
   let fresh = 0;

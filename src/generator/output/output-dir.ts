@@ -113,7 +113,7 @@ export class OutputDir {
   /**
    * claim() for a file a page job writes, on any thread: true when the job must make the file's folder first
    * (mkdirExisting), so a cold build does not make thousands of folders one after another before any page starts.
-   * A recycled file at `file` is left for the job, which removes it before writing (its own `wx` open): a
+   * A recycled file at `file` is left for the job, which rewrites or replaces it (see writeFileAnew): a
    * registry change would otherwise unlink 4,000 pages on this thread before the first page starts (0.6 s).
    */
   claimForJob(file: string): boolean {
