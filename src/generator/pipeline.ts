@@ -8,7 +8,7 @@ import { BundleCache, bundleKey } from './cache/bundle-cache.js';
 import { OtherPages, otherPageKeys } from './cache/other-pages.js';
 import { bundleClient, bundleServer, loadRendererFile, type ClientBundle, type SiteRenderer } from './bundle/site-bundle.js';
 import { projectCacheDir, toolVersions } from './cache/cache-keys.js';
-import { InputIndex } from './cache/input-index.js';
+import { InputIndex, type SizeAndTime } from './cache/input-index.js';
 import type { BuildOptions } from './cli/options.js';
 import { loadContent, sourceFile, type Content } from './content/load-content.js';
 import { buildRoutes } from './content/routes.js';
@@ -37,7 +37,7 @@ export interface BuildResult { content: Content; routes: Route[]; files: OutputF
  * pages in `output` through the page store, rendered by the main thread and the workers of `pool` (its owner
  * closes it).
  */
-export type RunOptions = ({ mode: 'check'; pool?: PagePool } | { mode: 'build'; output: OutputDir; pool: PagePool }) & { progress?: ProgressSink };
+export type RunOptions = ({ mode: 'check'; pool?: PagePool; inputStats?: undefined } | { mode: 'build'; output: OutputDir; pool: PagePool; inputStats?: ReadonlyMap<string, SizeAndTime> }) & { progress?: ProgressSink };
 
 /** Times stages into one record, telling `progress` as each begins. */
 function stageTimer(timings: Record<string, number>, progress?: ProgressSink) {
@@ -72,8 +72,9 @@ async function bundles(opts: BuildOptions): Promise<{ client: ClientBundle; rend
  * Content and routes, or a ReactsiteError with every problem; `check` counts a missing body as an error. A build
  * with its cache reads only the bodies whose size or mtime changed (the input index).
  */
-async function loadSite(opts: BuildOptions, mode: RunOptions['mode']): Promise<{ content: Content; routes: Route[] }> {
-  const index = mode === 'build' && opts.cache ? new InputIndex(projectCacheDir(opts.root, 'inputs'), toolVersions()) : undefined;
+async function loadSite(opts: BuildOptions, run: RunOptions): Promise<{ content: Content; routes: Route[] }> {
+  const mode = run.mode;
+  const index = mode === 'build' && opts.cache ? new InputIndex(projectCacheDir(opts.root, 'inputs'), toolVersions(), run.inputStats) : undefined;
   const loaded = await loadContent(opts.root, index, mode === 'build');
   index?.save();
   if (mode === 'check') for (const p of loaded.problems) if (p.severity === 'warning' && p.message.includes('has no body')) p.severity = 'error';
@@ -90,7 +91,7 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   const time = stageTimer(timings, run.progress);
   const bundling = time('bundle', () => bundles(opts));
   bundling.catch(() => undefined);
-  const { content, routes } = await time('load', () => loadSite(opts, run.mode));
+  const { content, routes } = await time('load', () => loadSite(opts, run));
   const build = run.mode === 'build' ? run : undefined;
   if (build) prepareWorkers(build.pool, content);
   // A build renders tutorial bodies in its page stage; it keeps no page trees or HTML.

@@ -21,7 +21,13 @@ export function contentHash(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
 }
 
-/** The index of one project (normally `<root>/.cache/reactsite/inputs/index.json`), for one generator version. */
+/** A file's size and mtime, as a stat gave them. */
+export type SizeAndTime = Pick<fs.Stats, 'size' | 'mtimeMs'>;
+
+/**
+ * The index of one project (normally `<root>/.cache/reactsite/inputs/index.json`), for one generator version.
+ * `stats` (root-relative paths) are the stats the build already took of its inputs (see LastBuild).
+ */
 export class InputIndex {
   private readonly entries = new Map<string, IndexedBody>();
   private readonly seen = new Map<string, IndexedBody>();
@@ -30,6 +36,7 @@ export class InputIndex {
   constructor(
     private readonly dir: string,
     private readonly versions: string,
+    private readonly stats?: ReadonlyMap<string, SizeAndTime>,
   ) {
     try {
       const index = JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')) as { format?: number; versions?: string; files?: Record<string, IndexedBody> };
@@ -40,8 +47,13 @@ export class InputIndex {
     }
   }
 
+  /** The size and mtime of root-relative `file` when this build already took them. */
+  knownStat(file: string): SizeAndTime | undefined {
+    return this.stats?.get(file);
+  }
+
   /** The entry of `file` when its size and mtime (`st`) are the recorded ones. */
-  get(file: string, st: fs.Stats): IndexedBody | undefined {
+  get(file: string, st: SizeAndTime): IndexedBody | undefined {
     const e = this.entries.get(file);
     if (!e || e.size !== st.size || e.mtimeMs !== st.mtimeMs) return undefined;
     this.seen.set(file, e);

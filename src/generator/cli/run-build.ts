@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { projectCacheDir } from '../cache/cache-keys.js';
 import { writeBuild } from '../output/output-dir.js';
+import { LastBuild, type BuildReport } from '../cache/last-build.js';
 import { buildSummary } from '../report/build-summary.js';
 import { summaryLines } from '../report/print-summary.js';
 import { Progress, progressDelay } from '../report/progress.js';
@@ -10,7 +11,7 @@ import { styleFor, useColor } from '../report/style.js';
 import { siteUrlAndBase } from '../render/site-data.js';
 import { startPagePool } from '../workers/page-pool.js';
 import { guard, printTimings, report } from './guard.js';
-import { resolveOptions, type CliFlags } from './options.js';
+import { resolveOptions, type BuildOptions, type CliFlags } from './options.js';
 
 /** How much `build` prints: `quiet` errors only, `verbose` a line per page too; `json` the summary as JSON on stdout, `report` to a file. */
 export interface OutputFlags { quiet?: boolean; verbose?: boolean; json?: boolean; report?: string }
@@ -20,6 +21,11 @@ export async function runBuild(flags: CliFlags & OutputFlags): Promise<number> {
   return guard(async () => {
     const t0 = performance.now();
     const opts = resolveOptions(flags);
+    // Before anything else: when nothing changed since the last build, its out/ and report stand.
+    const last = opts.cache ? new LastBuild(opts) : undefined;
+    const unchanged = last?.unchanged();
+    if (unchanged) return printBuild(flags, opts, { ...unchanged, pages: { rendered: 0, reused: unchanged.pages.rendered + unchanged.pages.reused, packed: 0 } }, t0, performance.now() - t0);
+    last?.forget();
     // First of all: a cold build waits on the workers' warm-up, which runs while this thread loads the rest.
     const pool = startPagePool(opts);
     // Progress goes to stderr, so stdout stays the summary (or the JSON report) alone.
@@ -29,7 +35,7 @@ export async function runBuild(flags: CliFlags & OutputFlags): Promise<number> {
       const { buildSite } = await import('../pipeline.js');
       // Pages go into a temp folder as they are made; out/ is only replaced once everything passed.
       done = await writeBuild({ outDir: opts.outDir, trashDir: projectCacheDir(opts.root, 'trash'), publicDir: path.join(opts.root, 'public') }, async (output) => {
-        const result = await buildSite(opts, { mode: 'build', output, pool, progress });
+        const result = await buildSite(opts, { mode: 'build', output, pool, progress, inputStats: last?.inputStats() });
         progress?.stage('write');
         return { result, files: result.files };
       });
@@ -40,18 +46,32 @@ export async function runBuild(flags: CliFlags & OutputFlags): Promise<number> {
     }
     const { result } = done;
     Object.assign(result.timings, { write: done.writeMs, swap: done.swapMs });
-    const wallMs = performance.now() - t0;
     if (process.env.REACTSITE_TIMINGS === '1') printTimings(result.timings, { ...result.pages, threads: pool.stats });
-    if (flags.quiet && !flags.json && !flags.report) return;
-    const summary = await buildSummary({ outDir: opts.outDir, sizes: done.sizes, base: siteUrlAndBase(result.content, opts).base, routes: result.routes, pages: result.pages, warnings: result.warnings, timings: result.timings, wallMs });
-    if (flags.report) fs.writeFileSync(path.resolve(flags.report), `${JSON.stringify(summary, null, 2)}\n`);
-    if (flags.json) return void process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-    if (flags.quiet) return;
-    report(result.warnings);
-    const style = styleFor(process.stdout);
-    const counts = `${result.pages.rendered} rendered, ${result.pages.reused} reused${result.warnings.length ? ` · ${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}` : ''}`;
-    console.log(`${style.ok('✓')} built ${result.routes.length} pages in ${(wallMs / 1000).toFixed(2)} s → ${path.relative(process.cwd(), opts.outDir) || '.'} ${style.dim(`(${counts})`)}`);
-    if (flags.verbose) for (const r of result.routes) console.log(style.dim(`  ${r.path}  ${r.file}`));
-    console.log(summaryLines(summary, style).join('\n'));
+    if (!last && flags.quiet && !flags.json && !flags.report) return;
+    const summary = await buildSummary({ outDir: opts.outDir, sizes: done.sizes, base: siteUrlAndBase(result.content, opts).base, routes: result.routes, pages: result.pages, warnings: result.warnings, timings: result.timings, wallMs: performance.now() - t0 });
+    const report: BuildReport = { summary, warnings: result.warnings, routes: result.routes.map((r) => [r.path, r.file]), pages: result.pages };
+    last?.record(done.sizes.keys(), report);
+    printBuild(flags, opts, report, t0);
   });
+}
+
+/**
+ * Prints a build's report as the flags ask. `unchangedMs`: the build found nothing changed since the last one
+ * (whose report this is) in that time, its only stage.
+ */
+function printBuild(flags: CliFlags & OutputFlags, opts: BuildOptions, built: BuildReport, t0: number, unchangedMs?: number): void {
+  const unchanged = unchangedMs !== undefined;
+  if (unchanged && process.env.REACTSITE_TIMINGS === '1') printTimings({ unchanged: unchangedMs }, { ...built.pages, threads: { pages: { main: 0, workers: 0 }, markdown: { main: 0, workers: 0 }, highlighted: 0, early: false } });
+  const wallMs = performance.now() - t0;
+  const summary = { ...built.summary, ...(unchanged && { stagesMs: { unchanged: Math.round(unchangedMs) } }), pages: { ...built.summary.pages, rendered: built.pages.rendered, reused: built.pages.reused }, wallMs: Math.round(wallMs) };
+  if (flags.report) fs.writeFileSync(path.resolve(flags.report), `${JSON.stringify(summary, null, 2)}\n`);
+  if (flags.json) return void process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  if (flags.quiet) return;
+  report(built.warnings);
+  const style = styleFor(process.stdout);
+  const w = built.warnings.length;
+  const counts = `${built.pages.rendered} rendered, ${built.pages.reused} reused${unchanged ? ', nothing changed since the last build' : ''}${w ? ` · ${w} warning${w === 1 ? '' : 's'}` : ''}`;
+  console.log(`${style.ok('✓')} built ${summary.pages.total} pages in ${(wallMs / 1000).toFixed(2)} s → ${path.relative(process.cwd(), opts.outDir) || '.'} ${style.dim(`(${counts})`)}`);
+  if (flags.verbose) for (const [p, file] of built.routes) console.log(style.dim(`  ${p}  ${file}`));
+  console.log(summaryLines(summary, style).join('\n'));
 }

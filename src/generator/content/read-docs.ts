@@ -55,8 +55,8 @@ export async function readBodyDoc(root: string, file: string, lean = false): Pro
  * a page is rendered from it); any other is read, validated and indexed.
  */
 export async function indexedBodyDoc(root: string, file: string, index: InputIndex, lean = false): Promise<{ doc?: BodyDoc; problems: Problem[] }> {
-  // Stat first: a file changed after it is read again next time, whatever this read gets.
-  const st = await fs.promises.stat(path.join(root, file)).catch(() => undefined);
+  // Stat first (or take the build's first stat): a file changed after it is read again next time, whatever this read gets.
+  const st = index.knownStat(file) ?? (await fs.promises.stat(path.join(root, file)).catch(() => undefined));
   const hit = st && index.get(file, st);
   if (hit) return { doc: lazyBody(root, file, hit), problems: hit.problems };
   const { offset, ...r } = await readBodyDoc(root, file, lean);

@@ -1,0 +1,73 @@
+/**
+ * Stamps of files and folders (kind, inode, size, mtime): what tells, without reading a file, that it is still
+ * the one a build read or placed. A folder's mtime changes when an entry is added, removed or renamed in it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** One entry: its '/'-separated path relative to a root ("." for the root), "d" or "f", inode, size, mtime (ms). */
+export type Stamp = [rel: string, kind: 'd' | 'f', ino: number, size: number, mtimeMs: number];
+
+function stampOf(rel: string, st: fs.Stats): Stamp {
+  return [rel, st.isDirectory() ? 'd' : 'f', st.ino, st.size, st.mtimeMs];
+}
+
+/**
+ * Stamps of every file under `dir`, sorted by path, with symbolic links followed (as the build reads its inputs);
+ * none when `dir` does not exist. Folders are not stamped: the list of files shows what was added or removed.
+ */
+export function treeStamps(dir: string): Stamp[] {
+  const out: Stamp[] = [];
+  const walk = (rel: string) => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(rel ? path.join(dir, rel) : dir);
+    } catch {
+      return;
+    }
+    for (const name of names.sort()) {
+      const r = rel ? `${rel}/${name}` : name;
+      const st = fs.statSync(path.join(dir, r), { throwIfNoEntry: false });
+      if (st?.isDirectory()) walk(r);
+      else if (st) out.push(stampOf(r, st));
+    }
+  };
+  walk('');
+  return out;
+}
+
+/**
+ * Stamps of `files` under `dir` and of every folder that holds them, `dir` itself included (as "."), without
+ * following links; undefined when one is missing.
+ */
+export function placedStamps(dir: string, files: Iterable<string>): Stamp[] | undefined {
+  const rels = new Set<string>(['.']);
+  for (const f of files) {
+    rels.add(f);
+    for (let d = path.posix.dirname(f); d !== '.' && !rels.has(d); d = path.posix.dirname(d)) rels.add(d);
+  }
+  const out: Stamp[] = [];
+  for (const rel of rels) {
+    const st = fs.lstatSync(path.join(dir, rel), { throwIfNoEntry: false });
+    if (!st) return undefined;
+    out.push(stampOf(rel, st));
+  }
+  return out;
+}
+
+/** Whether every entry of `stamps` under `dir` is still the same (same kind, inode, size and mtime). */
+export function stampsHold(dir: string, stamps: readonly Stamp[]): boolean {
+  return stamps.every((s) => {
+    const st = fs.lstatSync(path.join(dir, s[0]), { throwIfNoEntry: false });
+    return !!st && sameStamp(stampOf(s[0], st), s);
+  });
+}
+
+/** Whether two lists stamp the same entries the same way, in the same order. */
+export function sameStamps(a: readonly Stamp[], b: readonly Stamp[]): boolean {
+  return a.length === b.length && a.every((s, i) => sameStamp(s, b[i]!));
+}
+
+function sameStamp(a: Stamp, b: Stamp): boolean {
+  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3] && a[4] === b[4];
+}
