@@ -20,10 +20,14 @@ import { placedStamps, sameStamps, stampsHold, treeStamps, type Stamp } from './
 const FORMAT = 1;
 
 /**
- * An input changed this close (ms) before its stamp was taken could change again within the same mtime tick
- * with the same size; a build that read one records nothing, so the next build runs in full.
+ * An input changed this close (ms) before its stamp was taken (or later: a clock ahead) could change again
+ * within the same mtime tick with the same size; a build that read one records nothing, so the next build runs
+ * in full. A file system whose mtimes are whole seconds (FAT's are even two) gets a wider margin than one that
+ * keeps fractions, where a tick is at most a few milliseconds.
  */
-export const RACY_MS = 2000;
+export function racyMs(inputs: readonly Stamp[]): number {
+  return inputs.every((s) => s[4] % 1000 === 0) ? 2000 : 100;
+}
 
 /** What a build printed, to print again when nothing changed: its summary, warnings, routes ([path, file]) and page counts. */
 export interface BuildReport { summary: BuildSummary; warnings: Problem[]; routes: [string, string][]; pages: { rendered: number; reused: number; packed: number } }
@@ -75,7 +79,8 @@ export class LastBuild {
 
   /** Records this build once its out/ is in place (`files`: every file it placed); never fails the build. */
   record(files: Iterable<string>, report: BuildReport): void {
-    if (this.inputs.some((s) => s[4] > this.stampedAt - RACY_MS)) return;
+    const racy = racyMs(this.inputs);
+    if (this.inputs.some((s) => s[4] > this.stampedAt - racy)) return;
     const out = placedStamps(this.opts.outDir, files);
     if (!out) return;
     const record: Record = { format: FORMAT, key: this.key, inputs: this.inputs, out, report };

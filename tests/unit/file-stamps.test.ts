@@ -1,0 +1,68 @@
+/** File stamps (cache/file-stamps.ts) and the racy margin of the last-build record (cache/last-build.ts). */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { placedStamps, sameStamps, stampsHold, treeStamps, type Stamp } from '../../src/generator/cache/file-stamps.js';
+import { racyMs } from '../../src/generator/cache/last-build.js';
+
+function tree(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-stamps-'));
+  fs.mkdirSync(path.join(dir, 'a', 'b'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'a', 'b', 'page.html'), 'page');
+  fs.writeFileSync(path.join(dir, 'a', 'z.txt'), 'z');
+  fs.writeFileSync(path.join(dir, 'top.txt'), 'top');
+  return dir;
+}
+
+/** Sets every entry's mtime an hour back, so a change now gets another one whatever the clock's tick. */
+function age(dir: string): void {
+  const past = new Date(Date.now() - 3_600_000);
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(path.join(d, e.name));
+      fs.utimesSync(path.join(d, e.name), past, past);
+    }
+  };
+  walk(dir);
+  fs.utimesSync(dir, past, past);
+}
+
+describe('file stamps', () => {
+  it('stamp every file of a tree in path order, following links, and tell any change of one', () => {
+    const dir = tree();
+    fs.symlinkSync(path.join(dir, 'top.txt'), path.join(dir, 'link.txt'));
+    const stamps = treeStamps(dir);
+    expect(stamps.map((s) => s[0])).toEqual(['a/b/page.html', 'a/z.txt', 'link.txt', 'top.txt']);
+    expect(stamps[2]![2]).toBe(stamps[3]![2]);
+    expect(sameStamps(treeStamps(dir), stamps)).toBe(true);
+    fs.appendFileSync(path.join(dir, 'top.txt'), '!');
+    expect(sameStamps(treeStamps(dir), stamps)).toBe(false);
+    expect(treeStamps(path.join(dir, 'missing'))).toEqual([]);
+  });
+
+  it('stamp placed files with their folders, and hold until one is edited, replaced or removed, or a folder gains an entry', () => {
+    const dir = tree();
+    const stamps = placedStamps(dir, ['a/b/page.html', 'top.txt'])!;
+    expect(stamps.map((s) => `${s[0]}:${s[1]}`).sort()).toEqual(['.:d', 'a/b/page.html:f', 'a/b:d', 'a:d', 'top.txt:f']);
+    expect(placedStamps(dir, ['nope.html'])).toBeUndefined();
+    const changes: (() => void)[] = [
+      () => fs.writeFileSync(path.join(dir, 'a', 'b', 'page.html'), 'PAGE'),
+      () => (fs.rmSync(path.join(dir, 'top.txt')), fs.writeFileSync(path.join(dir, 'top.txt'), 'top')),
+      () => fs.writeFileSync(path.join(dir, 'a', 'stray.txt'), 'stray'),
+      () => fs.rmSync(path.join(dir, 'a', 'z.txt')),
+    ];
+    for (const change of changes) {
+      age(dir);
+      const before: Stamp[] = placedStamps(dir, ['a/b/page.html', 'top.txt'])!;
+      expect(stampsHold(dir, before)).toBe(true);
+      change();
+      expect(stampsHold(dir, before)).toBe(false);
+    }
+  });
+
+  it('give a wider racy margin where mtimes are whole seconds', () => {
+    expect(racyMs([['a', 'f', 1, 1, 1_700_000_000_000], ['b', 'f', 2, 1, 1_700_000_001_000]])).toBe(2000);
+    expect(racyMs([['a', 'f', 1, 1, 1_700_000_000_000], ['b', 'f', 2, 1, 1_700_000_000_123.5]])).toBe(100);
+  });
+});
