@@ -25,9 +25,12 @@ function markCachedBlocks(root: string): number {
   return marked;
 }
 
-/** Forgets the pages and Markdown of earlier builds, so every body is rendered again (blocks stay cached). */
+/**
+ * Forgets the pages and Markdown of earlier builds, and the last build's record (which would leave out/ as it is),
+ * so every body is rendered again (blocks stay cached).
+ */
 function forgetPages(root: string): void {
-  for (const part of ['pages', 'md']) fs.rmSync(path.join(root, '.cache', 'reactsite', part), { recursive: true, force: true });
+  for (const part of ['pages', 'md', 'last-build.json']) fs.rmSync(path.join(root, '.cache', 'reactsite', part), { recursive: true, force: true });
 }
 
 /** The built alpha page. */

@@ -1,10 +1,11 @@
-/** File stamps (cache/file-stamps.ts) and the racy margin of the last-build record (cache/last-build.ts). */
+/** File stamps (cache/file-stamps.ts) and the last-build record (cache/last-build.ts): its racy margin, a damaged record. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { placedStamps, sameStamps, stampsHold, treeStamps, type Stamp } from '../../src/generator/cache/file-stamps.js';
-import { racyMs } from '../../src/generator/cache/last-build.js';
+import { LastBuild, racyMs, type BuildReport } from '../../src/generator/cache/last-build.js';
+import { resolveOptions } from '../../src/generator/cli/options.js';
 
 function tree(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-stamps-'));
@@ -64,5 +65,29 @@ describe('file stamps', () => {
   it('give a wider racy margin where mtimes are whole seconds', () => {
     expect(racyMs([['a', 'f', 1, 1, 1_700_000_000_000], ['b', 'f', 2, 1, 1_700_000_001_000]])).toBe(2000);
     expect(racyMs([['a', 'f', 1, 1, 1_700_000_000_000], ['b', 'f', 2, 1, 1_700_000_000_123.5]])).toBe(100);
+  });
+});
+
+describe('the last-build record', () => {
+  it('gives the recorded report back while everything holds, and nothing (never an error) for a damaged record', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-last-'));
+    fs.mkdirSync(path.join(root, 'content'));
+    fs.writeFileSync(path.join(root, 'content', 'site.json'), '{}');
+    fs.mkdirSync(path.join(root, 'out', 'a'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'out', 'a', 'index.html'), 'page');
+    const past = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(path.join(root, 'content', 'site.json'), past, past);
+    const opts = resolveOptions({ root });
+    const report = { summary: { pages: { total: 1, rendered: 1, reused: 0 } }, warnings: [], routes: [['/a/', 'a/index.html']], pages: { rendered: 1, reused: 0, packed: 0 } } as unknown as BuildReport;
+    new LastBuild(opts).record(['a/index.html'], report);
+    expect(new LastBuild(opts).unchanged()).toEqual(report);
+    const file = path.join(root, '.cache', 'reactsite', 'last-build.json');
+    const good = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    for (const damage of [{ inputs: 5 }, { out: [[1]] }, { out: 'x' }, { report: null }, { report: { summary: {} } }, { format: 0 }]) {
+      fs.writeFileSync(file, JSON.stringify({ ...good, ...damage }));
+      expect(new LastBuild(opts).unchanged(), JSON.stringify(damage)).toBeUndefined();
+    }
+    fs.writeFileSync(file, '{"format":1,');
+    expect(new LastBuild(opts).unchanged()).toBeUndefined();
   });
 });

@@ -43,9 +43,10 @@ export function lastBuildKey(opts: BuildOptions, env = process.env): string {
 /** The last build of one project, as far as this build is concerned. */
 export class LastBuild {
   private readonly file: string;
-  /** The inputs' stamps, taken before this build reads any of them; when they were taken. */
-  private readonly inputs: Stamp[];
+  /** When the inputs were stamped: first, so an input changed meanwhile counts as racy. */
   private readonly stampedAt = Date.now();
+  /** The inputs' stamps, taken before this build reads any of them. */
+  private readonly inputs: Stamp[];
 
   constructor(
     private readonly opts: BuildOptions,
@@ -62,19 +63,23 @@ export class LastBuild {
 
   /** The last build's report when nothing changed since: same key, same input stamps, and out/ exactly as it placed it. */
   unchanged(): BuildReport | undefined {
-    let r: Record;
     try {
-      r = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Record;
+      const r = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Record;
+      if (r.format !== FORMAT || r.key !== this.key || !isReport(r.report) || !sameStamps(r.inputs, this.inputs)) return undefined;
+      return stampsHold(this.opts.outDir, r.out) ? r.report : undefined;
     } catch {
+      // No record, or one this version cannot read: the build runs in full.
       return undefined;
     }
-    if (r.format !== FORMAT || r.key !== this.key || !sameStamps(r.inputs, this.inputs)) return undefined;
-    return stampsHold(this.opts.outDir, r.out) ? r.report : undefined;
   }
 
   /** Drops the record before this build changes out/: a build that dies after its swap leaves none behind. */
   forget(): void {
-    fs.rmSync(this.file, { force: true });
+    try {
+      fs.rmSync(this.file, { force: true });
+    } catch {
+      // A record left behind no longer matches: this build runs because something differs from it.
+    }
   }
 
   /** Records this build once its out/ is in place (`files`: every file it placed); never fails the build. */
@@ -92,6 +97,11 @@ export class LastBuild {
       // Without a record the next build runs in full.
     }
   }
+}
+
+function isReport(r: unknown): r is BuildReport {
+  const x = r as Partial<BuildReport> | undefined;
+  return !!x && typeof x.summary === 'object' && Array.isArray(x.warnings) && Array.isArray(x.routes) && typeof x.pages?.rendered === 'number' && typeof x.pages.reused === 'number';
 }
 
 function prefixed(prefix: string): (s: Stamp) => Stamp {
