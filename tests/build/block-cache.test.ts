@@ -30,7 +30,8 @@ function markCachedBlocks(root: string): number {
  * so every body is rendered again (blocks stay cached).
  */
 function forgetPages(root: string): void {
-  for (const part of ['pages', 'md', 'last-build.json']) fs.rmSync(path.join(root, '.cache', 'reactsite', part), { recursive: true, force: true });
+  const cache = path.join(root, '.cache', 'reactsite');
+  for (const part of ['pages', 'md', ...fs.readdirSync(cache).filter((f) => f.startsWith('last-build'))]) fs.rmSync(path.join(cache, part), { recursive: true, force: true });
 }
 
 /** The built alpha page. */

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, type CliRun } from '../helpers/cli.js';
+import { recordFile } from '../../src/generator/cache/last-build.js';
 import { editJson, listFiles, makeProject, snapshotDir } from '../helpers/project.js';
 
 /** Sets every input file's mtime an hour back: a file changed just before a build makes it record nothing. */
@@ -80,6 +81,8 @@ describe('a build when nothing changed', () => {
       ['a stray file', () => fs.writeFileSync(path.join(out, 'tutorial', 'stray.html'), 'stray')],
       ['a file deleted', () => fs.rmSync(path.join(out, 'sitemap.xml'))],
       ['a folder deleted', () => fs.rmSync(path.join(out, 'about'), { recursive: true })],
+      // The same bytes in new files (a backup put back, another build's out/ swapped in): not what the build placed.
+      ['out/ replaced by a copy', () => (fs.cpSync(out, `${out}-copy`, { recursive: true }), fs.rmSync(out, { recursive: true }), fs.renameSync(`${out}-copy`, out))],
     ];
     for (const [what, touch] of touches) {
       expect(timings(await build(root)).unchanged, what).toBeDefined();
@@ -109,13 +112,17 @@ describe('a build when nothing changed', () => {
       expect(timings(await build(root, args, env)).unchanged, what).toBeUndefined();
       expect(snapshotDir(out), what).toEqual(await clean(root, args, env));
     }
+    // --no-cache neither takes the shortcut nor leaves the record of an out/ it replaced.
+    await build(root);
+    expect(timings(await build(root)).unchanged).toBeDefined();
     expect(timings(await build(root, ['--no-cache'])).unchanged).toBeUndefined();
+    expect(fs.existsSync(recordFile(root, path.join(root, 'out')))).toBe(false);
   });
 
   it('records nothing after reading an input changed just before it, and nothing for a build that failed', async () => {
     const root = makeProject();
     age(root);
-    const record = path.join(root, '.cache', 'reactsite', 'last-build.json');
+    const record = recordFile(root, path.join(root, 'out'));
     const body = path.join(root, 'content', 'tutorials', 'beta.md');
     expect(timings(await build(root)).unchanged).toBeUndefined();
     expect(fs.existsSync(record)).toBe(true);
@@ -135,5 +142,16 @@ describe('a build when nothing changed', () => {
     fs.writeFileSync(body, `---\nfaq: [\n---\n${text}`);
     expect((await build(root)).code).toBe(1);
     expect(fs.existsSync(record)).toBe(false);
+  });
+
+  it('builds as without a cache when content/ holds a loop of links', async () => {
+    const root = makeProject();
+    age(root);
+    fs.symlinkSync('..', path.join(root, 'content', 'up'));
+    fs.symlinkSync('loop-b', path.join(root, 'content', 'loop-a'));
+    fs.symlinkSync('loop-a', path.join(root, 'content', 'loop-b'));
+    expect(timings(await build(root)).unchanged).toBeUndefined();
+    expect(timings(await build(root)).unchanged).toBeUndefined();
+    expect(fs.existsSync(recordFile(root, path.join(root, 'out')))).toBe(false);
   });
 });

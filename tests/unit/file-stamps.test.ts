@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { placedStamps, sameStamps, stampsHold, treeStamps, type Stamp } from '../../src/generator/cache/file-stamps.js';
-import { LastBuild, racyMs, type BuildReport } from '../../src/generator/cache/last-build.js';
+import { LastBuild, racyMs, recordFile, type BuildReport } from '../../src/generator/cache/last-build.js';
 import { resolveOptions } from '../../src/generator/cli/options.js';
 
 function tree(): string {
@@ -78,16 +78,49 @@ describe('the last-build record', () => {
     const past = new Date(Date.now() - 3_600_000);
     fs.utimesSync(path.join(root, 'content', 'site.json'), past, past);
     const opts = resolveOptions({ root });
-    const report = { summary: { pages: { total: 1, rendered: 1, reused: 0 } }, warnings: [], routes: [['/a/', 'a/index.html']], pages: { rendered: 1, reused: 0, packed: 0 } } as unknown as BuildReport;
-    new LastBuild(opts).record(['a/index.html'], report);
+    const summary = { pages: { total: 1, rendered: 1, reused: 0 }, warnings: [], stagesMs: {}, wallMs: 1, kinds: [], largest: [], out: { files: 1, bytes: 4 } };
+    const report: BuildReport = { summary, warnings: [{ message: 'a warning', severity: 'warning' }], routes: [['/a/', 'a/index.html']], pages: { rendered: 1, reused: 0, packed: 0 } };
+    const out = () => placedStamps(path.join(root, 'out'), ['a/index.html']);
+    new LastBuild(opts).record(out(), report);
     expect(new LastBuild(opts).unchanged()).toEqual(report);
-    const file = path.join(root, '.cache', 'reactsite', 'last-build.json');
+    const file = recordFile(root, path.join(root, 'out'));
     const good = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-    for (const damage of [{ inputs: 5 }, { out: [[1]] }, { out: 'x' }, { report: null }, { report: { summary: {} } }, { format: 0 }]) {
+    const r = good.report as BuildReport;
+    const damages = [{ inputs: 5 }, { out: [[1]] }, { out: 'x' }, { report: null }, { report: { ...r, summary: null } }, { report: { ...r, summary: {} } }, { report: { ...r, warnings: [null] } }, { report: { ...r, routes: [5] } }, { format: 0 }];
+    for (const damage of damages) {
       fs.writeFileSync(file, JSON.stringify({ ...good, ...damage }));
       expect(new LastBuild(opts).unchanged(), JSON.stringify(damage)).toBeUndefined();
     }
     fs.writeFileSync(file, '{"format":1,');
     expect(new LastBuild(opts).unchanged()).toBeUndefined();
+
+    // Where mtimes are whole seconds, an out/ file written in the last two seconds makes no record.
+    fs.rmSync(file);
+    const now = Math.floor(Date.now() / 1000) * 1000;
+    const coarse = (t: number) => out()!.map((x): Stamp => [x[0], x[1], x[2], x[3], t]);
+    new LastBuild(opts).record(coarse(now), report);
+    expect(fs.existsSync(file)).toBe(false);
+    new LastBuild(opts).record(coarse(now - 3_600_000), report);
+    expect(fs.existsSync(file)).toBe(true);
+  });
+
+  it('is neither read nor written when content/ holds a loop of links', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-last-'));
+    fs.mkdirSync(path.join(root, 'content'));
+    fs.mkdirSync(path.join(root, 'out'));
+    fs.symlinkSync('loop-b', path.join(root, 'content', 'loop-a'));
+    fs.symlinkSync('loop-a', path.join(root, 'content', 'loop-b'));
+    expect(() => treeStamps(path.join(root, 'content'))).toThrow();
+    const last = new LastBuild(resolveOptions({ root }));
+    expect(last.inputStats()).toBeUndefined();
+    last.record(placedStamps(path.join(root, 'out'), []), { summary: {}, warnings: [], routes: [], pages: { rendered: 0, reused: 0, packed: 0 } } as unknown as BuildReport);
+    expect(fs.existsSync(recordFile(root, path.join(root, 'out')))).toBe(false);
+    expect(last.unchanged()).toBeUndefined();
+  });
+
+  it('walks a folder reached again through a link once', () => {
+    const dir = tree();
+    fs.symlinkSync('..', path.join(dir, 'a', 'up'));
+    expect(treeStamps(dir).map((s) => s[0])).toEqual(['a/b/page.html', 'a/z.txt', 'top.txt']);
   });
 });

@@ -12,27 +12,33 @@ function stampOf(rel: string, st: fs.Stats): Stamp {
   return [rel, st.isDirectory() ? 'd' : 'f', st.ino, st.size, st.mtimeMs];
 }
 
+/** More entries than this under one tree (a link to a folder far above it, say) and treeStamps gives up. */
+export const MAX_TREE_ENTRIES = 200_000;
+
 /**
  * Stamps of every file under `dir`, sorted by path, with symbolic links followed (as the build reads its inputs);
- * none when `dir` does not exist. Folders are not stamped: the list of files shows what was added or removed.
+ * none when `dir` does not exist. Folders are not stamped: the list of files shows what was added or removed. A
+ * folder reached again through a link is not walked again. Throws when an entry cannot be read (a loop of links,
+ * no permission) or the tree holds more than MAX_TREE_ENTRIES.
  */
 export function treeStamps(dir: string): Stamp[] {
   const out: Stamp[] = [];
-  const walk = (rel: string) => {
-    let names: string[];
-    try {
-      names = fs.readdirSync(rel ? path.join(dir, rel) : dir);
-    } catch {
-      return;
-    }
-    for (const name of names.sort()) {
+  const seen = new Set<string>();
+  let entries = 0;
+  const walk = (rel: string, st: fs.Stats) => {
+    const id = `${st.dev}:${st.ino}`;
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const name of fs.readdirSync(rel ? path.join(dir, rel) : dir).sort()) {
+      if (++entries > MAX_TREE_ENTRIES) throw new Error(`more than ${MAX_TREE_ENTRIES} entries under ${dir}`);
       const r = rel ? `${rel}/${name}` : name;
-      const st = fs.statSync(path.join(dir, r), { throwIfNoEntry: false });
-      if (st?.isDirectory()) walk(r);
-      else if (st) out.push(stampOf(r, st));
+      const child = fs.statSync(path.join(dir, r));
+      if (child.isDirectory()) walk(r, child);
+      else out.push(stampOf(r, child));
     }
   };
-  walk('');
+  const root = fs.statSync(dir, { throwIfNoEntry: false });
+  if (root?.isDirectory()) walk('', root);
   return out;
 }
 

@@ -1,7 +1,7 @@
 /**
- * The record a finished build leaves for the next one (`.cache/reactsite/last-build.json`): a key of everything
- * its output depends on besides the files of content/ and public/, the stamps of those files, the stamps of the
- * out/ it placed, and its report. When the key and every stamp still hold, nothing changed: the next build
+ * The record a finished build leaves for the next one into the same folder (`.cache/reactsite/last-build-*.json`):
+ * a key of everything its output depends on besides the files of content/ and public/, the stamps of those files,
+ * the stamps of the out/ it placed, and its report. When the key and every stamp still hold, nothing changed: the next build
  * leaves out/ as it is, prints the same report and does nothing else (no pipeline, bundle, worker or page).
  */
 import { createHash } from 'node:crypto';
@@ -15,7 +15,7 @@ import { siteDir } from '../bundle/package-paths.js';
 import { bundleKey } from './bundle-cache.js';
 import { toolVersions } from './cache-keys.js';
 import type { SizeAndTime } from './input-index.js';
-import { placedStamps, sameStamps, stampsHold, treeStamps, type Stamp } from './file-stamps.js';
+import { sameStamps, stampsHold, treeStamps, type Stamp } from './file-stamps.js';
 
 const FORMAT = 1;
 
@@ -27,6 +27,26 @@ const FORMAT = 1;
  */
 export function racyMs(inputs: readonly Stamp[]): number {
   return inputs.every((s) => s[4] % 1000 === 0) ? 2000 : 100;
+}
+
+/** Where the record of a project's builds into `outDir` is: one for each output folder. */
+export function recordFile(root: string, outDir: string): string {
+  return path.join(root, '.cache', 'reactsite', `last-build-${createHash('sha256').update(outDir).digest('hex').slice(0, 12)}.json`);
+}
+
+/**
+ * Drops the record of builds into `outDir` (and the temp file of a write that was cut short) before a build
+ * replaces it, with its cache or without: a build that dies after its swap leaves none behind. Never fails: a
+ * record left behind no longer matches, as this build runs because something differs from it.
+ */
+export function forgetLastBuild(root: string, outDir: string): void {
+  const file = recordFile(root, outDir);
+  try {
+    fs.rmSync(file, { force: true });
+    for (const f of fs.readdirSync(path.dirname(file))) if (f.startsWith(`${path.basename(file)}.`) && f.endsWith('.tmp')) fs.rmSync(path.join(path.dirname(file), f), { force: true });
+  } catch {
+    // No cache folder yet, or one this build cannot change.
+  }
 }
 
 /** What a build printed, to print again when nothing changed: its summary, warnings, routes ([path, file]) and page counts. */
@@ -45,24 +65,30 @@ export class LastBuild {
   private readonly file: string;
   /** When the inputs were stamped: first, so an input changed meanwhile counts as racy. */
   private readonly stampedAt = Date.now();
-  /** The inputs' stamps, taken before this build reads any of them. */
-  private readonly inputs: Stamp[];
+  /** The inputs' stamps, taken before this build reads any of them; none when a tree could not be walked (no record then). */
+  private readonly inputs: Stamp[] | undefined;
 
   constructor(
     private readonly opts: BuildOptions,
     private readonly key = lastBuildKey(opts),
   ) {
-    this.file = path.join(opts.root, '.cache', 'reactsite', 'last-build.json');
-    this.inputs = [...treeStamps(path.join(opts.root, 'content')).map(prefixed('content/')), ...treeStamps(path.join(opts.root, 'public')).map(prefixed('public/'))];
+    this.file = recordFile(opts.root, opts.outDir);
+    try {
+      this.inputs = [...treeStamps(path.join(opts.root, 'content')).map(prefixed('content/')), ...treeStamps(path.join(opts.root, 'public')).map(prefixed('public/'))];
+    } catch {
+      // A loop of links or an unreadable folder: the build reports what it can read, as without a cache.
+      this.inputs = undefined;
+    }
   }
 
   /** The size and mtime of every input file (root-relative), as stamped before the build read any. */
-  inputStats(): Map<string, SizeAndTime> {
-    return new Map(this.inputs.map((s) => [s[0], { size: s[3], mtimeMs: s[4] }]));
+  inputStats(): Map<string, SizeAndTime> | undefined {
+    return this.inputs && new Map(this.inputs.map((s) => [s[0], { size: s[3], mtimeMs: s[4] }]));
   }
 
   /** The last build's report when nothing changed since: same key, same input stamps, and out/ exactly as it placed it. */
   unchanged(): BuildReport | undefined {
+    if (!this.inputs) return undefined;
     try {
       const r = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Record;
       if (r.format !== FORMAT || r.key !== this.key || !isReport(r.report) || !sameStamps(r.inputs, this.inputs)) return undefined;
@@ -73,22 +99,17 @@ export class LastBuild {
     }
   }
 
-  /** Drops the record before this build changes out/: a build that dies after its swap leaves none behind. */
-  forget(): void {
-    try {
-      fs.rmSync(this.file, { force: true });
-    } catch {
-      // A record left behind no longer matches: this build runs because something differs from it.
-    }
-  }
-
-  /** Records this build once its out/ is in place (`files`: every file it placed); never fails the build. */
-  record(files: Iterable<string>, report: BuildReport): void {
-    const racy = racyMs(this.inputs);
-    if (this.inputs.some((s) => s[4] > this.stampedAt - racy)) return;
-    const out = placedStamps(this.opts.outDir, files);
-    if (!out) return;
-    const record: Record = { format: FORMAT, key: this.key, inputs: this.inputs, out, report };
+  /**
+   * Records this build once its out/ is in place, with `out` the stamps of what it placed (taken before its swap,
+   * see OutputDir.commit); never fails the build. Where mtimes are whole seconds, a file of out/ written in the
+   * last two seconds could be changed within its mtime tick unseen: nothing is recorded then either.
+   */
+  record(out: Stamp[] | undefined, report: BuildReport): void {
+    const inputs = this.inputs;
+    if (!inputs || !out) return;
+    if (inputs.some((s) => s[4] > this.stampedAt - racyMs(inputs))) return;
+    if (racyMs(out) > 100 && out.some((s) => s[4] > Date.now() - racyMs(out))) return;
+    const record: Record = { format: FORMAT, key: this.key, inputs, out, report };
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
       fs.writeFileSync(`${this.file}.${process.pid}.tmp`, JSON.stringify(record));
@@ -99,9 +120,25 @@ export class LastBuild {
   }
 }
 
+/** Whether a record's report has every field printing it reads. */
 function isReport(r: unknown): r is BuildReport {
-  const x = r as Partial<BuildReport> | undefined;
-  return !!x && typeof x.summary === 'object' && Array.isArray(x.warnings) && Array.isArray(x.routes) && typeof x.pages?.rendered === 'number' && typeof x.pages.reused === 'number';
+  const x = r as Partial<BuildReport> | null | undefined;
+  const s = x?.summary as Partial<BuildSummary> | null | undefined;
+  return (
+    !!x &&
+    !!s &&
+    typeof s.pages?.total === 'number' &&
+    Array.isArray(s.kinds) &&
+    Array.isArray(s.largest) &&
+    typeof s.out?.files === 'number' &&
+    Array.isArray(s.warnings) &&
+    Array.isArray(x.warnings) &&
+    x.warnings.every((w) => !!w && typeof w.message === 'string') &&
+    Array.isArray(x.routes) &&
+    x.routes.every((r) => Array.isArray(r) && typeof r[0] === 'string' && typeof r[1] === 'string') &&
+    typeof x.pages?.rendered === 'number' &&
+    typeof x.pages.reused === 'number'
+  );
 }
 
 function prefixed(prefix: string): (s: Stamp) => Stamp {

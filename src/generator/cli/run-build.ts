@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { projectCacheDir } from '../cache/cache-keys.js';
 import { writeBuild } from '../output/output-dir.js';
-import { LastBuild, type BuildReport } from '../cache/last-build.js';
+import { forgetLastBuild, LastBuild, type BuildReport } from '../cache/last-build.js';
 import { buildSummary } from '../report/build-summary.js';
 import { summaryLines } from '../report/print-summary.js';
 import { Progress, progressDelay } from '../report/progress.js';
@@ -25,7 +25,8 @@ export async function runBuild(flags: CliFlags & OutputFlags): Promise<number> {
     const last = opts.cache ? new LastBuild(opts) : undefined;
     const unchanged = last?.unchanged();
     if (unchanged) return printBuild(flags, opts, { ...unchanged, pages: { rendered: 0, reused: unchanged.pages.rendered + unchanged.pages.reused, packed: 0 } }, t0, performance.now() - t0);
-    last?.forget();
+    // With the cache or without it: this build is about to replace out/.
+    forgetLastBuild(opts.root, opts.outDir);
     // First of all: a cold build waits on the workers' warm-up, which runs while this thread loads the rest.
     const pool = startPagePool(opts);
     // Progress goes to stderr, so stdout stays the summary (or the JSON report) alone.
@@ -34,7 +35,7 @@ export async function runBuild(flags: CliFlags & OutputFlags): Promise<number> {
     try {
       const { buildSite } = await import('../pipeline.js');
       // Pages go into a temp folder as they are made; out/ is only replaced once everything passed.
-      done = await writeBuild({ outDir: opts.outDir, trashDir: projectCacheDir(opts.root, 'trash'), publicDir: path.join(opts.root, 'public') }, async (output) => {
+      done = await writeBuild({ outDir: opts.outDir, trashDir: projectCacheDir(opts.root, 'trash'), publicDir: path.join(opts.root, 'public'), stamp: !!last }, async (output) => {
         const result = await buildSite(opts, { mode: 'build', output, pool, progress, inputStats: last?.inputStats() });
         progress?.stage('write');
         return { result, files: result.files };
@@ -47,10 +48,13 @@ export async function runBuild(flags: CliFlags & OutputFlags): Promise<number> {
     const { result } = done;
     Object.assign(result.timings, { write: done.writeMs, swap: done.swapMs });
     if (process.env.REACTSITE_TIMINGS === '1') printTimings(result.timings, { ...result.pages, threads: pool.stats });
-    if (!last && flags.quiet && !flags.json && !flags.report) return;
-    const summary = await buildSummary({ outDir: opts.outDir, sizes: done.sizes, base: siteUrlAndBase(result.content, opts).base, routes: result.routes, pages: result.pages, warnings: result.warnings, timings: result.timings, wallMs: performance.now() - t0 });
+    const printed = !flags.quiet || !!flags.json || !!flags.report;
+    const summaryOf = () => buildSummary({ outDir: opts.outDir, sizes: done.sizes, base: siteUrlAndBase(result.content, opts).base, routes: result.routes, pages: result.pages, warnings: result.warnings, timings: result.timings, wallMs: performance.now() - t0 });
+    // A quiet build makes its summary only for the record, and never fails on it.
+    const summary = printed ? await summaryOf() : last ? await summaryOf().catch(() => undefined) : undefined;
+    if (!summary) return;
     const report: BuildReport = { summary, warnings: result.warnings, routes: result.routes.map((r) => [r.path, r.file]), pages: result.pages };
-    last?.record(done.sizes.keys(), report);
+    last?.record(done.stamps, report);
     printBuild(flags, opts, report, t0);
   });
 }

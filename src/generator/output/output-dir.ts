@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { placedStamps, type Stamp } from '../cache/file-stamps.js';
 import { linkOrCopy, mkdirExisting } from './folders.js';
 import { writeError } from './write-error.js';
 import { foldersInBackground, recoverOutput, removeInBackground, trashEntries, trashPrefix, withSwapLock } from './recovery.js';
@@ -194,12 +195,16 @@ export class OutputDir {
    * The replaced out/ goes to the trash for the next build to recycle, even when none of its pages is stored any
    * more (every page rendered again): its folders spare the next build as many mkdir calls, and a deletion in
    * the background would compete with it for the disk (two registry changes in a row on docs-4000: 6.13 s against
-   * 7.30 s, runs in turns). It holds its own copy of those pages' bytes until then.
+   * 7.30 s, runs in turns). It holds its own copy of those pages' bytes until then. With `stamp`, returns the
+   * stamps of every file placed and its folders, taken just before the swap (a rename keeps them): what out/ is
+   * once this build's, whatever another build swaps in after it.
    */
-  async commit(): Promise<void> {
+  async commit(stamp = false): Promise<Stamp[] | undefined> {
     try {
       this.sweep();
+      const stamps = stamp ? placedStamps(this.tmp, this.placedSizes.keys()) : undefined;
       await withSwapLock(this.outDir, () => this.swap());
+      return stamps;
     } catch (e) {
       this.abort();
       throw writeError(this.outDir, e);
@@ -258,9 +263,10 @@ export class OutputDir {
  * Runs `make` into a fresh temp folder next to `outDir` (public/ copied first; `make` may place files itself),
  * writes the files it returns and swaps the folder in place of `outDir`. On any failure the temp folder is
  * dropped and `outDir` stays as it was; a file-system failure becomes a located problem (see writeError).
- * Returns `make`'s result, the time spent writing and swapping, and the size of every file placed.
+ * Returns `make`'s result, the time spent writing and swapping, the size of every file placed, and with `stamp`
+ * the stamps of out/ as this build placed it (see commit).
  */
-export async function writeBuild<R>(o: { outDir: string; trashDir?: string; publicDir?: string }, make: (output: OutputDir) => Promise<{ result: R; files: OutputFiles }>): Promise<{ result: R; writeMs: number; swapMs: number; sizes: ReadonlyMap<string, number> }> {
+export async function writeBuild<R>(o: { outDir: string; trashDir?: string; publicDir?: string; stamp?: boolean }, make: (output: OutputDir) => Promise<{ result: R; files: OutputFiles }>): Promise<{ result: R; writeMs: number; swapMs: number; sizes: ReadonlyMap<string, number>; stamps?: Stamp[] }> {
   const output = OutputDir.open(o.outDir, o.trashDir);
   let made: Awaited<ReturnType<typeof make>>;
   let t1: number;
@@ -274,6 +280,6 @@ export async function writeBuild<R>(o: { outDir: string; trashDir?: string; publ
     throw writeError(o.outDir, e);
   }
   const t2 = performance.now();
-  await output.commit();
-  return { result: made.result, writeMs: t2 - t1, swapMs: performance.now() - t2, sizes: output.sizes };
+  const stamps = await output.commit(o.stamp);
+  return { result: made.result, writeMs: t2 - t1, swapMs: performance.now() - t2, sizes: output.sizes, stamps };
 }
