@@ -111,6 +111,13 @@ function dirSize(dir) {
 
 const cacheDir = (root) => path.join(root, '.cache', 'reactsite');
 
+/**
+ * Deletes a folder a build may still be working in: after a build, a detached process of it may still be making
+ * the next build's folders in `.cache/reactsite/trash`, and a removal racing it fails with ENOTEMPTY. Node's
+ * retries (linear back-off, about 10 s in all) outlast it.
+ */
+const removeTree = (dir) => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+
 /** A short hash of every file under src/ (the site sources are bundled afresh by each build). */
 function srcFingerprint() {
   const h = createHash('sha256');
@@ -137,7 +144,7 @@ function settle() {
 /** One build, logged as it finishes. */
 async function oneBuild(label, root, { cold }) {
   if (cold) {
-    fs.rmSync(cacheDir(root), { recursive: true, force: true });
+    removeTree(cacheDir(root));
     settle();
   }
   const src = srcFingerprint();
@@ -267,7 +274,7 @@ try {
         const mid = JSON.parse(fs.readFileSync(path.join(dir, 'content', 'registry.json'), 'utf8'))[n >> 1].id;
         await measureProject(`${kind}-${n}`, dir, { cold: runs, ...extra, changeFile: path.join(dir, 'content', 'tutorials', `${mid}.md`) });
         compareWithEleventy(`${kind}-${n}`, dir, runs);
-        if (!args.keep) for (const d of ['out', '.cache']) fs.rmSync(path.join(dir, d), { recursive: true, force: true });
+        if (!args.keep) for (const d of ['out', '.cache']) removeTree(path.join(dir, d));
       } catch (e) {
         results.failures.push(`${kind}-${n}: ${e.message}`);
         log(`  ✗ ${kind}-${n} failed: ${e.message}`);
@@ -357,7 +364,7 @@ try {
   });
 } finally {
   clearInterval(loadTimer);
-  if (!args.keep) fs.rmSync(realRoot, { recursive: true, force: true });
+  if (!args.keep) removeTree(realRoot);
   else log(`\n(kept ${realRoot})`);
 }
 
