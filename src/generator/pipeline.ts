@@ -37,7 +37,7 @@ export interface BuildResult { content: Content; routes: Route[]; files: OutputF
  * pages in `output` through the page store, rendered by the main thread and the workers of `pool` (its owner
  * closes it).
  */
-export type RunOptions = ({ mode: 'check'; pool?: PagePool; inputStats?: undefined } | { mode: 'build'; output: OutputDir; pool: PagePool; inputStats?: ReadonlyMap<string, SizeAndTime> }) & { progress?: ProgressSink };
+export type RunOptions = ({ mode: 'check'; pool?: PagePool; inputStats?: undefined; siteKey?: undefined } | { mode: 'build'; output: OutputDir; pool: PagePool; inputStats?: ReadonlyMap<string, SizeAndTime>; siteKey?: string }) & { progress?: ProgressSink };
 
 /** Times stages into one record, telling `progress` as each begins. */
 function stageTimer(timings: Record<string, number>, progress?: ProgressSink) {
@@ -56,8 +56,8 @@ function stageTimer(timings: Record<string, number>, progress?: ProgressSink) {
  * The browser bundle and the server renderer's file, from the bundle cache when the site sources are unchanged;
  * the renderer itself (React and the site) is loaded when a page is to be rendered.
  */
-async function bundles(opts: BuildOptions): Promise<{ client: ClientBundle; rendererFile: string; renderer: () => Promise<SiteRenderer> }> {
-  const cache = new BundleCache(projectCacheDir(opts.root, 'bundle'), bundleKey(), opts.cache);
+async function bundles(opts: BuildOptions, key = bundleKey()): Promise<{ client: ClientBundle; rendererFile: string; renderer: () => Promise<SiteRenderer> }> {
+  const cache = new BundleCache(projectCacheDir(opts.root, 'bundle'), key, opts.cache);
   const hit = cache.get();
   if (hit) {
     let loading: Promise<SiteRenderer> | undefined;
@@ -89,7 +89,7 @@ async function loadSite(opts: BuildOptions, run: RunOptions): Promise<{ content:
 export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<BuildResult> {
   const timings: Record<string, number> = {};
   const time = stageTimer(timings, run.progress);
-  const bundling = time('bundle', () => bundles(opts));
+  const bundling = time('bundle', () => bundles(opts, run.siteKey));
   bundling.catch(() => undefined);
   const { content, routes } = await time('load', () => loadSite(opts, run));
   const build = run.mode === 'build' ? run : undefined;

@@ -119,6 +119,18 @@ describe('a build when nothing changed', () => {
     expect(fs.existsSync(recordFile(root, path.join(root, 'out')))).toBe(false);
   });
 
+  it('hands the site sources\' key it hashed to the bundle stage: a changed build reuses the cached bundles', async () => {
+    const root = makeProject();
+    age(root);
+    expect(timings(await build(root)).unchanged).toBeUndefined();
+    const entry = path.join(root, '.cache', 'reactsite', 'bundle', 'entry.json');
+    const before = fs.statSync(entry);
+    fs.appendFileSync(path.join(root, 'content', 'tutorials', 'beta.md'), '\nA changed paragraph.\n');
+    expect(timings(await build(root))).toMatchObject({ rendered: 1 });
+    // esbuild ran again if the entry was written anew.
+    expect([fs.statSync(entry).ino, fs.statSync(entry).mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+  });
+
   it('records nothing after reading an input changed just before it, and nothing for a build that failed', async () => {
     const root = makeProject();
     age(root);

@@ -54,9 +54,12 @@ export interface BuildReport { summary: BuildSummary; warnings: Problem[]; route
 
 interface Record { format: number; key: string; inputs: Stamp[]; out: Stamp[]; report: BuildReport }
 
-/** The key of everything but the input files that a build's output depends on: tools, site sources, options, the date. */
-export function lastBuildKey(opts: BuildOptions, env = process.env): string {
-  const parts = [FORMAT, process.version, toolVersions(), bundleKey(), siteDir(), opts.root, opts.outDir, opts.site ?? '', opts.base ?? '', opts.brokenLinks, buildDate(env)];
+/**
+ * The key of everything but the input files that a build's output depends on: tools, site sources (`siteKey`, the
+ * bundle cache's key), options, the date.
+ */
+export function lastBuildKey(opts: BuildOptions, siteKey = bundleKey(), env = process.env): string {
+  const parts = [FORMAT, process.version, toolVersions(), siteKey, siteDir(), opts.root, opts.outDir, opts.site ?? '', opts.base ?? '', opts.brokenLinks, buildDate(env)];
   return createHash('sha256').update(parts.join('\0')).digest('hex');
 }
 
@@ -68,10 +71,12 @@ export class LastBuild {
   /** The inputs' stamps, taken before this build reads any of them; none when a tree could not be walked (no record then). */
   private readonly inputs: Stamp[] | undefined;
 
-  constructor(
-    private readonly opts: BuildOptions,
-    private readonly key = lastBuildKey(opts),
-  ) {
+  /** The bundle cache's key of the site sources, hashed once here for the key and handed to the build's bundle stage. */
+  readonly siteKey = bundleKey();
+  private readonly key: string;
+
+  constructor(private readonly opts: BuildOptions) {
+    this.key = lastBuildKey(opts, this.siteKey);
     this.file = recordFile(opts.root, opts.outDir);
     try {
       this.inputs = [...treeStamps(path.join(opts.root, 'content')).map(prefixed('content/')), ...treeStamps(path.join(opts.root, 'public')).map(prefixed('public/'))];

@@ -36,7 +36,7 @@ export async function runBuild(flags: CliFlags & OutputFlags): Promise<number> {
       const { buildSite } = await import('../pipeline.js');
       // Pages go into a temp folder as they are made; out/ is only replaced once everything passed.
       done = await writeBuild({ outDir: opts.outDir, trashDir: projectCacheDir(opts.root, 'trash'), publicDir: path.join(opts.root, 'public'), stamp: !!last }, async (output) => {
-        const result = await buildSite(opts, { mode: 'build', output, pool, progress, inputStats: last?.inputStats() });
+        const result = await buildSite(opts, { mode: 'build', output, pool, progress, inputStats: last?.inputStats(), siteKey: last?.siteKey });
         progress?.stage('write');
         return { result, files: result.files };
       });

@@ -25,8 +25,12 @@ function openUnshared(file: string): number | undefined {
   } catch {
     return undefined;
   }
-  const st = fs.fstatSync(fd);
-  if (st.isFile() && st.nlink === 1) return fd;
+  try {
+    const st = fs.fstatSync(fd);
+    if (st.isFile() && st.nlink === 1) return fd;
+  } catch {
+    // Not to be rewritten, whatever it is.
+  }
   fs.closeSync(fd);
   return undefined;
 }

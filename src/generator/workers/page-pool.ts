@@ -58,8 +58,8 @@ export function startPagePool(opts: Pick<BuildOptions, 'root' | 'cache'>): PageP
  * A worker keeps little between pages (its live heap stays near 40 MB on any site); a young generation of 48 MB
  * was measured as fast as a larger one (docs-1000 cold: ratio 1.00). bin/reactsite's semi-space flag, set before
  * any worker starts, raises it all the same: a GC trace of docs-1000 shows a worker's scavenges freeing about
- * 58 MB each. A 32 MB semi-space saved 30-55 MB of peak memory but took docs-4000 cold from 52.7 to 61.6 s (one
- * pair).
+ * 58 MB each. A 32 MB semi-space took docs-4000 cold (--no-cache) from 615 to 520 MiB of peak memory, for 9 %
+ * more CPU time (wall ratio 1.17, 2 pairs in turns).
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
 
