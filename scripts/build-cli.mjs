@@ -1,8 +1,8 @@
 // Compiles the generator (src/generator/cli.ts and what it imports) to dist/cli.js with esbuild.
 // Dependencies stay external; the site's React sources are bundled at build time by the generator itself.
 import fs from 'node:fs';
-import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { cliBundlePlugins } from './cli-bundle-plugins.mjs';
 
 // Chunk names are content hashes: start from an empty dist/ so old chunks never pile up (the generator hashes dist/).
 fs.rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -22,24 +22,7 @@ await esbuild.build({
   // open runs the xdg-open script it ships next to its own module.
   external: ['esbuild', 'react', 'react-dom', 'shiki', '@shikijs/*', 'chokidar', 'fsevents', 'open'],
   banner: { js: "import { createRequire as __reactsiteRequire } from 'node:module'; const require = __reactsiteRequire(import.meta.url);" },
-  plugins: [
-    {
-      // rehype-pretty-code parses the HTML of each block it highlights; in the bundle its parser takes the tree
-      // the project's highlighter made that HTML from (src/generator/highlight/pretty-code-parse.ts).
-      name: 'pretty-code-parse',
-      setup(build) {
-        build.onResolve({ filter: /^rehype-parse$/ }, (args) => (args.importer.includes(`${path.sep}rehype-pretty-code${path.sep}`) ? { path: path.resolve('src/generator/highlight/pretty-code-parse.ts') } : undefined));
-      },
-    },
-    {
-      // unist-util-visit-parents names a closure after every node it walks, for debugging: a tenth of a cold
-      // build's time. The bundle gets the same walk without it (src/generator/markdown/visit-parents.ts).
-      name: 'visit-parents',
-      setup(build) {
-        build.onResolve({ filter: /^unist-util-visit-parents$/ }, () => ({ path: path.resolve('src/generator/markdown/visit-parents.ts') }));
-      },
-    },
-  ],
+  plugins: cliBundlePlugins,
   sourcemap: true,
   logLevel: 'warning',
   absWorkingDir: new URL('..', import.meta.url).pathname,

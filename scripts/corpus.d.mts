@@ -7,4 +7,4 @@ export function prng(seed: number): () => number;
 /** The 40 category names: each topic in two depths. */
 export const CATEGORIES: string[];
 /** Writes a synthetic project of `n` tutorials of `kind` into `out`, deterministic from `seed`. */
-export function generateCorpus(o: { n: number; kind: 'code' | 'plain'; seed: number; out: string; source?: string }): unknown;
+export function generateCorpus(o: { n: number; kind: 'code' | 'plain' | 'docs'; seed: number; out: string; source?: string }): unknown;

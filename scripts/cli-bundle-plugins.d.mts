@@ -1,0 +1,7 @@
+/** Types of scripts/cli-bundle-plugins.mjs, for the tests that bundle as the CLI does. */
+import type { Plugin } from 'esbuild';
+
+/** mdast-util-from-markdown's lib/index.js with its compile loop reusing one context object, or undefined. */
+export function shareCompileContext(source: string): string | undefined;
+/** Every plugin of the CLI bundle, in order. */
+export const cliBundlePlugins: Plugin[];

@@ -1,0 +1,62 @@
+// The esbuild plugins of the CLI bundle (scripts/build-cli.mjs): each swaps one dependency's slow part for an
+// equivalent one. Tests bundle with the same plugins and compare against the packages as published.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
+
+/** rehype-pretty-code parses the HTML of each block it highlights; in the bundle its parser takes the tree the
+ * project's highlighter made that HTML from (src/generator/highlight/pretty-code-parse.ts). */
+export const prettyCodeParse = {
+  name: 'pretty-code-parse',
+  setup(build) {
+    build.onResolve({ filter: /^rehype-parse$/ }, (args) =>
+      args.importer.includes(`${path.sep}rehype-pretty-code${path.sep}`) ? { path: path.join(ROOT, 'src/generator/highlight/pretty-code-parse.ts') } : undefined,
+    );
+  },
+};
+
+/** unist-util-visit-parents names a closure after every node it walks, for debugging: a tenth of a cold build's
+ * time. The bundle gets the same walk without it (src/generator/markdown/visit-parents.ts). */
+export const visitParents = {
+  name: 'visit-parents',
+  setup(build) {
+    build.onResolve({ filter: /^unist-util-visit-parents$/ }, () => ({ path: path.join(ROOT, 'src/generator/markdown/visit-parents.ts') }));
+  },
+};
+
+// mdast-util-from-markdown's compile loop calls every event's handler on a fresh copy of its context
+// (`{...context, sliceSerialize}`): millions of short-lived objects a large build, and handlers whose `this`
+// has no stable shape, which V8 cannot make fast. One context object per document, its sliceSerialize set
+// before each event, gives every handler what it got before: none keeps `this` past its call.
+const CONTEXT_COPY = /\{\s*\.\.\.context,\s*sliceSerialize: events\[index\]\[2\]\.sliceSerialize\s*\}/g;
+const LOOP_START = '    events = prepared;\n';
+
+/** mdast-util-from-markdown's lib/index.js with its compile loop reusing one context object, or undefined when the
+ * source is not the shape this was written for (another version of the package). */
+export function shareCompileContext(source) {
+  const copies = source.match(CONTEXT_COPY)?.length ?? 0;
+  if (copies !== 3 || source.split(LOOP_START).length !== 2 || source.includes('sharedContext')) return undefined;
+  return source
+    .replace(LOOP_START, `${LOOP_START}    const sharedContext = { ...context, sliceSerialize: undefined };\n`)
+    .replace(CONTEXT_COPY, '(sharedContext.sliceSerialize = events[index][2].sliceSerialize, sharedContext)');
+}
+
+/** Bundles mdast-util-from-markdown with shareCompileContext; warns and keeps the package as it is when its source
+ * has another shape (the bundle is then correct, only slower). */
+export const sharedCompileContext = {
+  name: 'shared-compile-context',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]mdast-util-from-markdown[\\/]lib[\\/]index\.js$/ }, (args) => {
+      const source = fs.readFileSync(args.path, 'utf8');
+      const shared = shareCompileContext(source);
+      if (shared === undefined) {
+        return { contents: source, loader: 'js', warnings: [{ text: 'mdast-util-from-markdown has a compile loop of another shape: bundled as it is (Markdown parses slower)' }] };
+      }
+      return { contents: shared, loader: 'js' };
+    });
+  },
+};
+
+/** Every plugin of the CLI bundle, in order. */
+export const cliBundlePlugins = [prettyCodeParse, visitParents, sharedCompileContext];

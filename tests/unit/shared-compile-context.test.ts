@@ -1,0 +1,87 @@
+/**
+ * The CLI bundle's mdast-util-from-markdown, whose compile loop reuses one context object
+ * (scripts/cli-bundle-plugins.mjs), against the package as published: remark-parse + remark-gfm bundled with the
+ * bundle's plugins give the same trees, positions included, for the site, the synthetic corpora and random texts
+ * of nested Markdown constructs.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import fg from 'fast-glob';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliBundlePlugins, shareCompileContext } from '../../scripts/cli-bundle-plugins.mjs';
+import { generateCorpus, prng } from '../../scripts/corpus.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-compile-context-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+type Parse = (source: string) => unknown;
+let bundled: Parse;
+const published: Parse = (() => {
+  const p = unified().use(remarkParse).use(remarkGfm);
+  return (source) => p.runSync(p.parse(source));
+})();
+
+beforeAll(async () => {
+  const out = path.join(tmp, 'bundle.mjs');
+  await esbuild.build({
+    stdin: {
+      contents: "export { unified } from 'unified'; export { default as remarkParse } from 'remark-parse'; export { default as remarkGfm } from 'remark-gfm';",
+      resolveDir: ROOT,
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    mainFields: ['module', 'main'],
+    outfile: out,
+    plugins: cliBundlePlugins,
+    logLevel: 'silent',
+  });
+  const m = await import(pathToFileURL(out).href);
+  const p = m.unified().use(m.remarkParse).use(m.remarkGfm);
+  bundled = (source) => p.runSync(p.parse(source));
+});
+
+/** The tree as JSON, or the error it throws. */
+function tree(parse: Parse, source: string): string {
+  try {
+    return JSON.stringify(parse(source));
+  } catch (e) {
+    return `throws: ${(e as Error).message}`;
+  }
+}
+
+// Block and inline constructs that nest (lists in quotes, links in table cells, footnotes holding lists), so that
+// events come from the document's tokenizer and from the child tokenizers of its content, text and strings.
+const PIECES = ['\n', '\n\n', '  ', '    ', '> ', '- ', '* ', '1. ', '2) ', '- [ ] ', '- [x] ', '# ', '## ', 'Title\n===\n', '---\n', '```js\n', '```\n', '~~~\n', 'a', 'word ', '`code`', '``x`y``', '*em*', '**strong**', '_u_', '~~del~~', '[link](/a "t")', '[ref][r]', '[r]: /url "title"\n', '![img](/i.png)', '<https://a.b>', 'https://x.dev/p', 'www.example.com', 'a@b.co', '[^1]', '[^1]: note\n', '| a | b |\n', '| --- | :-: |\n', '|', '&amp;', '&#64;', '\\*', '<div>\n', '</div>', '<span>', 'Setext\n---\n', '\t'];
+
+describe('the bundle compiles Markdown with one context object', () => {
+  it('applies to the installed mdast-util-from-markdown', () => {
+    const source = fs.readFileSync(path.join(ROOT, 'node_modules/mdast-util-from-markdown/lib/index.js'), 'utf8');
+    expect(shareCompileContext(source)).toContain('sharedContext.sliceSerialize = events[index][2].sliceSerialize');
+  });
+
+  it('gives the same trees as the published packages on the site, the corpora and 3,000 random texts', () => {
+    for (const kind of ['code', 'plain', 'docs'] as const) generateCorpus({ n: 30, kind, seed: 9, out: path.join(tmp, kind) });
+    const files = [...fg.sync('content/**/*.md', { cwd: ROOT, absolute: true }), ...fg.sync('*/content/tutorials/*.md', { cwd: tmp, absolute: true })];
+    const sources = files.map((f) => fs.readFileSync(f, 'utf8'));
+    const next = prng(21);
+    for (let i = 0; i < 3000; i++) sources.push(Array.from({ length: 1 + Math.floor(next() * 40) }, () => PIECES[Math.floor(next() * PIECES.length)]).join(''));
+    const kinds = new Set<string>();
+    for (const source of sources) {
+      const expected = tree(published, source);
+      expect(tree(bundled, source), JSON.stringify(source.slice(0, 300))).toBe(expected);
+      for (const m of expected.matchAll(/"type":"(\w+)"/g)) kinds.add(m[1]!);
+    }
+    // The texts reach the constructs whose handlers read the context.
+    for (const kind of ['blockquote', 'list', 'listItem', 'table', 'footnoteDefinition', 'footnoteReference', 'delete', 'link', 'linkReference', 'definition', 'image', 'inlineCode', 'code', 'html', 'heading']) {
+      expect(kinds, kind).toContain(kind);
+    }
+  });
+});
