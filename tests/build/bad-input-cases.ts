@@ -85,6 +85,8 @@ const untitled = fixture('content/pages/about.md').replace('title: "About"\n', '
 const png = fs.readFileSync(path.join(REPO, 'tests', 'fixtures', 'basic', 'public', 'images', 'logo.png'));
 const latin1 = Buffer.concat([Buffer.from('Beta has no front matter.\n\n## Caf'), Buffer.from([0xe9]), Buffer.from('\n\nText.\n')]);
 const huge = `# Huge\n\n${'A sentence of prose that goes on. '.repeat(310_000)}`.slice(0, 10 * 1024 * 1024);
+const secondTitle = `${fixture('content/tutorials/beta.md')}\n# A second title\n\nMore text.\n`;
+const underlinedTitle = `${fixture('content/tutorials/beta.md')}\nA second title\n===\n\nMore text.\n`;
 const klingon = `${fixture('content/tutorials/beta.md')}\n\`\`\`jsxx\nconst a = <p />;\n\`\`\`\n`;
 const scriptTitle = registry((v) => {
   v[1]!.title = 'Alpha </script><script>alert(1)</script> <!-- x';
@@ -143,6 +145,8 @@ export const CASES: BadInputCase[] = [
   { name: 'an unknown front matter key (typo)', files: { 'content/tutorials/alpha.md': faqsTypo }, code: 1, problems: [{ file: 'content/tutorials/alpha.md', line: 2, field: 'faqs', message: 'unknown field "faqs"', hint: 'did you mean "faq"?' }] },
   { name: 'a static page without a title', files: { 'content/pages/about.md': untitled }, code: 1, problems: [{ file: 'content/pages/about.md', line: 2, field: 'title', message: 'expected string, got nothing (the field is missing)', hint: 'add this required field' }] },
   // Markdown
+  { name: 'a level-1 heading in a body', files: { 'content/tutorials/beta.md': secondTitle }, code: 1, problems: [{ file: 'content/tutorials/beta.md', line: lineAt(secondTitle, '# A second title'), field: 'heading', message: 'a level-1 heading in the body: the page title is its one h1', hint: "start the body's headings at ##" }], absent: ['h1 elements'] },
+  { name: 'a level-1 heading in a body, underlined (check)', command: 'check', files: { 'content/tutorials/beta.md': underlinedTitle }, code: 1, problems: [{ file: 'content/tutorials/beta.md', line: lineAt(underlinedTitle, 'A second title'), field: 'heading', message: 'a level-1 heading in the body: the page title is its one h1', hint: "start the body's headings at ##" }], absent: ['h1 elements'] },
   { name: 'an unknown code language (plain text and a warning)', files: { 'content/tutorials/beta.md': klingon }, code: 0, problems: [{ severity: 'warning', file: 'content/tutorials/beta.md', line: lineAt(klingon, '```jsxx'), field: 'code fence language', message: 'unknown code language "jsxx", shown as plain text', hint: 'did you mean "jsx"? Otherwise use a language Shiki knows' }], built: (out, expect) => {
     expect(html(out, 'tutorial/react-beta/index.html')).toMatch(/data-language="plaintext"[^>]*>[\s\S]*?const a = &lt;p \/&gt;;/);
   } },

@@ -6,7 +6,7 @@ import type { Problem } from '../problems/problem.js';
 import { checkByPage } from './integrity.js';
 import { sourceFile, type Content } from '../content/load-content.js';
 import type { HtmlFacts } from './html-facts.js';
-import type { SourceLink } from '../markdown/render-markdown.js';
+import { isBodyH1Problem, type SourceLink } from '../markdown/render-markdown.js';
 import type { BuildOptions } from '../cli/options.js';
 import type { OutputFiles } from '../output/output-dir.js';
 import { gateContext, idsHash, recordedVerdict, recordVerdict, type PageVerdict, type Verdict } from '../cache/gate-memo.js';
@@ -14,7 +14,7 @@ import { gateContext, idsHash, recordedVerdict, recordVerdict, type PageVerdict,
 /** Where a build remembers the gate's last verdict: its folder, each tutorial page's key by file, and its settings. */
 export interface GateMemo { dir: string; keys: ReadonlyMap<string, string>; settings: string }
 
-type GateInput = { opts: BuildOptions; content: Content; routes: readonly Route[]; files: OutputFiles; markdown: ReadonlyMap<string, { links: readonly SourceLink[] }>; facts?: ReadonlyMap<string, HtmlFacts>; siteUrl: string; base: string; devOrigin?: string; memo?: GateMemo };
+type GateInput = { opts: BuildOptions; content: Content; routes: readonly Route[]; files: OutputFiles; markdown: ReadonlyMap<string, { links: readonly SourceLink[]; warnings?: readonly Problem[] }>; facts?: ReadonlyMap<string, HtmlFacts>; siteUrl: string; base: string; devOrigin?: string; memo?: GateMemo };
 
 /**
  * Checks a finished in-memory build; errors stop the build before out/ is touched. With `memo`, a build in the
@@ -55,11 +55,11 @@ function flatten({ byPage, site }: ReturnType<typeof checkByPage>): Problem[] {
 }
 
 function check(o: GateInput, publicFiles: Set<string>, only?: ReadonlySet<string>): ReturnType<typeof checkByPage> {
-  const sources = new Map<string, { file: string; links: readonly SourceLink[] }>();
+  const sources = new Map<string, { file: string; links: readonly SourceLink[]; bodyH1?: boolean }>();
   for (const r of o.routes) {
     const file = sourceFile(o.content, r);
     const md = file && o.markdown.get(file);
-    if (file && md && (!only || only.has(r.file))) sources.set(r.file, { file, links: md.links });
+    if (file && md && (!only || only.has(r.file))) sources.set(r.file, { file, links: md.links, bodyH1: md.warnings?.some(isBodyH1Problem) });
   }
   return checkByPage({ files: o.files, publicFiles, routes: o.routes, siteUrl: o.siteUrl, base: o.base, extraOrigins: o.devOrigin ? [o.devOrigin] : [], sources, brokenLinks: o.opts.brokenLinks, facts: o.facts }, only);
 }

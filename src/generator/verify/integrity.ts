@@ -14,8 +14,11 @@ export interface IntegrityInput {
   base: string;
   /** Other origins that count as this site (dev server). */
   extraOrigins?: string[];
-  /** out-relative page file -> its source file and the links written in it. */
-  sources: ReadonlyMap<string, { file: string; links: readonly SourceLink[] }>;
+  /**
+   * out-relative page file -> its source file, the links written in it, and whether the Markdown stage reported a
+   * level-1 heading in it (located at its line: the page's count of h1 elements then says nothing more).
+   */
+  sources: ReadonlyMap<string, { file: string; links: readonly SourceLink[]; bodyH1?: boolean }>;
   brokenLinks: 'error' | 'warn';
   /** Facts already read off pages (by worker threads or the page store); pages only known by their facts count as files too. */
   facts?: ReadonlyMap<string, HtmlFacts>;
@@ -114,7 +117,7 @@ export function checkByPage(input: IntegrityInput, only?: ReadonlySet<string>): 
       continue;
     }
     const need = (ok: boolean, what: string) => ok || problems.push(problem(`page ${route?.path ?? file} ${what}`, { file: source?.file ?? `out/${file}` }));
-    need(facts.h1 === 1, `has ${facts.h1} h1 elements (exactly one expected)`);
+    need(facts.h1 === 1 || !!source?.bodyH1, `has ${facts.h1} h1 elements (exactly one expected)`);
     need(!!facts.title, 'has no <title>');
     need(!!facts.description, 'has no meta description');
     need(!!facts.canonical, 'has no canonical link');
