@@ -27,9 +27,12 @@ export interface BuildSummary {
   out: { files: number; bytes: number };
 }
 
-/** A warning's kind: its message with what varies (names, paths, numbers) left out. */
+/**
+ * A warning's kind: its message with what varies left out: quoted names, every path, URL, file or anchor (a word
+ * with a "/", a "#" or a dot between letters), and numbers.
+ */
 export function warningKind(p: Problem): string {
-  return p.message.replace(/"[^"]*"/g, '"…"').replace(/\/[^\s,)]*\//g, '/…/').replace(/\d+/g, 'N');
+  return p.message.replace(/"[^"]*"/g, '"…"').replace(/[^\s,():]*(?:[/#]|\w\.\w)[^\s,():]*/g, '…').replace(/\d+/g, 'N');
 }
 
 /**

@@ -19,6 +19,17 @@ export function summaryLines(s: BuildSummary, style: Style): string[] {
   for (const k of s.kinds) lines.push(`  ${pad(k.kind, 14)}${pad(String(k.count), 6, true)}${pad(gz(k.html), 10, true)}${pad(gz(k.css), 9, true)}${pad(gz(k.js), 10, true)}   ${style.dim(k.page)}`);
   lines.push('', ...s.largest.map((l, i) => `  ${i ? '         ' : 'largest  '}${formatBytes(l.html.raw).padStart(8)}  ${pad(gz(l.html), 8, true)} gzip  ${l.page}`));
   lines.push(`  out/     ${s.out.files} files, ${formatBytes(s.out.bytes)}`);
-  if (s.warnings.length) lines.push(`  ${style.warn('warnings')} ${s.warnings.map((w) => `${w.count}× ${w.kind}`).join('; ')}`);
+  if (s.warnings.length) lines.push(`  ${style.warn('warnings')} ${warningKinds(s.warnings)}`);
   return lines;
+}
+
+/** Kinds of warning shown by name in the summary; the rest are counted (each warning is printed above it anyway). */
+export const SHOWN_WARNING_KINDS = 6;
+
+/** The most frequent kinds of warning, most frequent first, and how many more there are. */
+function warningKinds(kinds: BuildSummary['warnings']): string {
+  const shown = kinds.slice(0, SHOWN_WARNING_KINDS).map((w) => `${w.count}× ${w.kind}`);
+  const rest = kinds.slice(SHOWN_WARNING_KINDS);
+  const more = rest.reduce((n, w) => n + w.count, 0);
+  return [...shown, ...(rest.length ? [`${more} more of ${rest.length} other kind${rest.length === 1 ? '' : 's'}`] : [])].join('; ');
 }
