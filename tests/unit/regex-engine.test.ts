@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
 import { PRELOADED_LANGUAGES, type CodeBlock } from '../../src/generator/highlight/highlight-code.js';
 import { fencedCode } from '../../src/generator/highlight/fenced-code.js';
-import { patternSharingEngine } from '../../src/generator/highlight/regex-engine.js';
+import { HOT_SCANNER_SEARCHES, patternSharingEngine } from '../../src/generator/highlight/regex-engine.js';
 
 /** Code that takes the grammars through back-references, `\G` rules, embedded languages and multi-line states. */
 const SAMPLES: CodeBlock[] = [
@@ -49,7 +49,7 @@ describe('pattern-sharing regex engine', () => {
     expect(blocks.length).toBeGreaterThan(150);
     const expected = await tokens(await createOnigurumaEngine(import('shiki/wasm')), blocks);
     expect(expected.split('\n').length).toBeGreaterThan(4000);
-    for (const hotAfter of [Infinity, 3, 200]) {
+    for (const hotAfter of [Infinity, 3, 200, HOT_SCANNER_SEARCHES]) {
       const actual = await tokens(patternSharingEngine(await createOnigurumaEngine(import('shiki/wasm')), hotAfter), blocks);
       // Compared whole, then by line for a readable failure.
       if (actual !== expected) {

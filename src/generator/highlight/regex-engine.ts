@@ -11,8 +11,14 @@ type Scanner = ReturnType<RegexEngine['createScanner']>;
 type Match = ReturnType<Scanner['findNextMatchSync']>;
 type Subject = Parameters<Scanner['findNextMatchSync']>[0];
 
-/** Searches of one rule's scanner after which its patterns are compiled together (measured best of 50..1,000,000). */
-export const HOT_SCANNER_SEARCHES = 200;
+/**
+ * Searches of one rule's scanner after which its patterns are compiled together. Each such scanner compiles its
+ * patterns again in Oniguruma's memory, which never shrinks: at 200, real documentation with many embedded
+ * languages (2,800 pages of Astro, Vue and Rust docs) grew each thread's WebAssembly memory to 83 MB and the
+ * build's peak to 715 MiB; at 2,000 it peaked at 628 MiB and ran 5 % faster, with the hot rules of JSX and
+ * TypeScript still compiled together (docs-1000: the same time).
+ */
+export const HOT_SCANNER_SEARCHES = 2000;
 
 /**
  * One pattern's scanner that remembers its last search: a later search of the same line from a start between
