@@ -18,7 +18,8 @@ import type { BlockCache } from '../cache/block-cache.js';
 import { mayHaveAutolinkLiteral, remarkGfmParts, withTableLines, type TableGate } from './gfm.js';
 import { unified, type Processor } from 'unified';
 import type { VFile } from 'vfile';
-import { nearest, problem, warning, type Problem } from '../problems/problem.js';
+import { nearest, warning, type Problem } from '../problems/problem.js';
+import { bodyH1Problem } from './body-h1.js';
 
 const PLAIN = new Set(['text', 'plaintext', 'txt', 'plain']);
 
@@ -141,18 +142,6 @@ function remarkFacts(options: { allowRawHtml: boolean }) {
       if (node.type === 'link' || node.type === 'image') data.links.push({ href: node.url, line: at(node.position?.start.line) });
     });
   };
-}
-
-const BODY_H1 = 'a level-1 heading in the body: the page title is its one h1';
-
-/** The error for a level-1 heading in a body, at its line: every page shows its title as its one h1. */
-function bodyH1Problem(file: string, line: number): Problem {
-  return problem(BODY_H1, { file, line, field: 'heading', hint: "start the body's headings at ## (text underlined with ===, and # indented by up to 3 spaces, are level 1 too)" });
-}
-
-/** Whether `p` is the Markdown stage's error for a level-1 heading in a body (the gate then counts no h1 of its own). */
-export function isBodyH1Problem(p: Problem): boolean {
-  return p.message === BODY_H1;
 }
 
 /** Whether Shiki highlights `lang` (lowercase), or it is one of the names of plain text. */
