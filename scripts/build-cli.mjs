@@ -1,6 +1,7 @@
 // Compiles the generator (src/generator/cli.ts and what it imports) to dist/cli.js with esbuild.
 // Dependencies stay external; the site's React sources are bundled at build time by the generator itself.
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { cliBundlePlugins } from './cli-bundle-plugins.mjs';
 
@@ -25,5 +26,5 @@ await esbuild.build({
   plugins: cliBundlePlugins,
   sourcemap: true,
   logLevel: 'warning',
-  absWorkingDir: new URL('..', import.meta.url).pathname,
+  absWorkingDir: fileURLToPath(new URL('..', import.meta.url)),
 });

@@ -2,8 +2,10 @@
 // equivalent one. Tests bundle with the same plugins and compare against the packages as published.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
+// A file path, not a URL's pathname: a checkout under a folder with a space or non-ASCII name stays readable.
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** rehype-pretty-code parses the HTML of each block it highlights; in the bundle its parser takes the tree the
  * project's highlighter made that HTML from (src/generator/highlight/pretty-code-parse.ts). */
