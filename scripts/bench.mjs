@@ -112,9 +112,8 @@ function dirSize(dir) {
 const cacheDir = (root) => path.join(root, '.cache', 'reactsite');
 
 /**
- * Deletes a folder a build may still be working in: after a build, a detached process of it may still be making
- * the next build's folders in `.cache/reactsite/trash`, and a removal racing it fails with ENOTEMPTY. Node's
- * retries (linear back-off, about 10 s in all) outlast it.
+ * Deletes a folder a build may still be working in (a detached process of it may still be deleting old trash);
+ * Node's retries (linear back-off, about 10 s in all) outlast anything that could race the removal.
  */
 const removeTree = (dir) => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 

@@ -132,4 +132,26 @@ describe('OutputDir.claimForJob', () => {
     await second.commit();
     expect(listFiles(out)).toEqual(['tutorial/a/index.html', 'tutorial/b/index.html']);
   });
+
+  it('makes those folders outside the cache, so deleting the cache right after a build never races it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-skeleton-'));
+    const out = path.join(dir, 'out');
+    const cache = path.join(dir, '.cache');
+    const first = OutputDir.open(out, path.join(cache, 'trash'));
+    for (let i = 0; i < 3000; i++) {
+      first.claimForJob(`tutorial/p${i}/index.html`);
+      mkdirExisting(path.join(first.tmp, 'tutorial', `p${i}`));
+    }
+    await first.commit();
+    // Once the background process has started making folders, what `rm -rf .cache` does: no retries, and it
+    // must not meet "Directory not empty".
+    const others = () => fs.readdirSync(dir).filter((f) => f !== 'out' && f !== '.cache');
+    const started = () => others().length > 0 || fs.readdirSync(path.join(cache, 'trash')).length > 0;
+    for (let i = 0; i < 2000 && !started(); i++) await new Promise((r) => setTimeout(r, 5));
+    expect(started()).toBe(true);
+    fs.rmSync(cache, { recursive: true });
+    // It gives up when the cache is gone, and leaves nothing beside out/.
+    for (let i = 0; i < 200 && others().length; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(others()).toEqual([]);
+  });
 });

@@ -223,11 +223,11 @@ export class OutputDir {
     }
     if (old && !old.trash) fs.rmSync(old.path, { recursive: true, force: true });
     // Nothing went to the trash (no out/ before, as after a cold build): the next build gets this one's folders
-    // to recycle all the same, made after this process is gone (0.3 s of a first warm build at 4,000 pages).
+    // to recycle all the same, made after this process is gone (0.24 s of the first changed build at 4,000 pages).
     if (!old?.trash && this.trashDir && this.dirs.size > 1) {
       const folders = [...this.dirs].filter((d) => d !== '.').sort((a, b) => a.length - b.length);
       fs.mkdirSync(this.trashDir, { recursive: true });
-      foldersInBackground(this.trashName(), folders);
+      foldersInBackground(this.outDir, this.trashName(), folders);
     }
   }
 

@@ -82,15 +82,24 @@ export function removeInBackground(paths: string[]): void {
 }
 
 /**
- * Makes folder `root` and its `folders` (relative, parents first) in a detached child process that outlives this
- * one: the folders of the output just made, for the next build to recycle when this one left it no trash. It
- * stops at the first failure (a build that recycled `root` meanwhile: nothing is made outside it).
+ * Makes the `folders` (out-relative, parents first) of the output just made in a detached child process that
+ * outlives this one, and moves them into the trash as entry `trashEntry` once all are made: the next build
+ * recycles them when this one left it no trash. They are made beside out/, in a temp folder named like a
+ * build's (`.out.tmp-<pid of the child>`), not in the trash: `rm -rf .cache` right after a build must not race a
+ * process adding folders there (it failed with "Directory not empty"). A failure anywhere, the cache deleted
+ * meanwhile among them, drops the folders; a killed child's folder goes with the next build's recovery.
  */
-export function foldersInBackground(root: string, folders: readonly string[]): void {
+export function foldersInBackground(outDir: string, trashEntry: string, folders: readonly string[]): void {
   try {
     const list = path.join(os.tmpdir(), `reactsite-folders-${process.pid}-${Date.now()}.json`);
-    fs.writeFileSync(list, JSON.stringify([root, ...folders.map((f) => path.join(root, f))]));
-    const script = 'const fs = require("fs"); const f = process.argv[1]; const dirs = JSON.parse(fs.readFileSync(f, "utf8")); fs.rmSync(f); for (const d of dirs) fs.mkdirSync(d)';
+    fs.writeFileSync(list, JSON.stringify({ parent: path.dirname(outDir), name: path.basename(outDir), trashEntry, folders }));
+    const script = [
+      'const fs = require("fs"), path = require("path");',
+      'const j = JSON.parse(fs.readFileSync(process.argv[1], "utf8")); fs.rmSync(process.argv[1]);',
+      'const tmp = path.join(j.parent, "." + j.name + ".tmp-" + process.pid);',
+      'try { fs.mkdirSync(tmp); for (const d of j.folders) fs.mkdirSync(path.join(tmp, d)); fs.renameSync(tmp, j.trashEntry); }',
+      'catch { fs.rmSync(tmp, { recursive: true, force: true }); }',
+    ].join('\n');
     spawn(process.execPath, ['-e', script, list], { detached: true, stdio: 'ignore' }).unref();
   } catch {
     // Only the next build's speed depends on it.
