@@ -3,5 +3,7 @@ import type { Plugin } from 'esbuild';
 
 /** mdast-util-from-markdown's lib/index.js with its compile loop reusing one context object, or undefined. */
 export function shareCompileContext(source: string): string | undefined;
+/** micromark-util-subtokenize's index.js with its jumps in Maps, or undefined. */
+export function mapSubtokenizeJumps(source: string): string | undefined;
 /** Every plugin of the CLI bundle, in order. */
 export const cliBundlePlugins: Plugin[];

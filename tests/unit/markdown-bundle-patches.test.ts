@@ -1,8 +1,9 @@
 /**
- * The CLI bundle's mdast-util-from-markdown, whose compile loop reuses one context object
- * (scripts/cli-bundle-plugins.mjs), against the package as published: remark-parse + remark-gfm bundled with the
- * bundle's plugins give the same trees, positions included, for the site, the synthetic corpora and random texts
- * of nested Markdown constructs.
+ * The CLI bundle's Markdown packages as its plugins rewrite them (scripts/cli-bundle-plugins.mjs:
+ * mdast-util-from-markdown's compile loop reusing one context object, micromark-util-subtokenize's jumps in
+ * Maps) against the packages as published: remark-parse + remark-gfm bundled with the bundle's plugins give the
+ * same trees, positions included, for the site, the synthetic corpora and random texts of nested Markdown
+ * constructs.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,15 +15,16 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliBundlePlugins, shareCompileContext } from '../../scripts/cli-bundle-plugins.mjs';
+import { cliBundlePlugins, mapSubtokenizeJumps, shareCompileContext } from '../../scripts/cli-bundle-plugins.mjs';
 import { generateCorpus, prng } from '../../scripts/corpus.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-compile-context-'));
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-bundle-patches-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 type Parse = (source: string) => unknown;
 let bundled: Parse;
+let bundleText = '';
 const published: Parse = (() => {
   const p = unified().use(remarkParse).use(remarkGfm);
   return (source) => p.runSync(p.parse(source));
@@ -43,6 +45,7 @@ beforeAll(async () => {
     plugins: cliBundlePlugins,
     logLevel: 'silent',
   });
+  bundleText = fs.readFileSync(out, 'utf8');
   const m = await import(pathToFileURL(out).href);
   const p = m.unified().use(m.remarkParse).use(m.remarkGfm);
   bundled = (source) => p.runSync(p.parse(source));
@@ -61,10 +64,22 @@ function tree(parse: Parse, source: string): string {
 // events come from the document's tokenizer and from the child tokenizers of its content, text and strings.
 const PIECES = ['\n', '\n\n', '  ', '    ', '> ', '- ', '* ', '1. ', '2) ', '- [ ] ', '- [x] ', '# ', '## ', 'Title\n===\n', '---\n', '```js\n', '```\n', '~~~\n', 'a', 'word ', '`code`', '``x`y``', '*em*', '**strong**', '_u_', '~~del~~', '[link](/a "t")', '[ref][r]', '[r]: /url "title"\n', '![img](/i.png)', '<https://a.b>', 'https://x.dev/p', 'www.example.com', 'a@b.co', '[^1]', '[^1]: note\n', '| a | b |\n', '| --- | :-: |\n', '|', '&amp;', '&#64;', '\\*', '<div>\n', '</div>', '<span>', 'Setext\n---\n', '\t'];
 
-describe('the bundle compiles Markdown with one context object', () => {
-  it('applies to the installed mdast-util-from-markdown', () => {
+describe('the bundle’s rewritten Markdown packages', () => {
+  it('apply to the installed mdast-util-from-markdown and micromark-util-subtokenize, and are in the bundle', () => {
     const source = fs.readFileSync(path.join(ROOT, 'node_modules/mdast-util-from-markdown/lib/index.js'), 'utf8');
     expect(shareCompileContext(source)).toContain('sharedContext.sliceSerialize = events[index][2].sliceSerialize');
+    for (const file of ['index.js', 'dev/index.js']) {
+      const jumps = mapSubtokenizeJumps(fs.readFileSync(path.join(ROOT, 'node_modules/micromark-util-subtokenize', file), 'utf8'));
+      expect(jumps, file).toContain('while (jumps.has(index))');
+      expect(jumps, file).not.toMatch(/\bin jumps\b|Object\.assign/);
+    }
+    expect(bundleText).toContain('sharedContext.sliceSerialize');
+    expect(bundleText).toMatch(/while \(jumps\d*\.has\(index\d*\)\)/);
+  });
+
+  it('leave a version of another shape as it is', () => {
+    expect(mapSubtokenizeJumps('const jumps = {}; while (index in jumps) { index = jumps[index] }; jumps[0] = 1')).toBeUndefined();
+    expect(shareCompileContext('const x = 1')).toBeUndefined();
   });
 
   it('gives the same trees as the published packages on the site, the corpora and 3,000 random texts', () => {
