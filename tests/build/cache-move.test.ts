@@ -30,7 +30,8 @@ describe('the build cache', () => {
     fs.cpSync(path.join(first, 'content'), path.join(second, 'content'), { recursive: true });
     fs.cpSync(path.join(first, 'public'), path.join(second, 'public'), { recursive: true });
     const archive = path.join(second, '..', `${path.basename(second)}.tar`);
-    // Without the trash, as the README's CI recipe: the build's detached process may still be making folders there.
+    // Without the trash, as the README's CI recipe: scratch space (a replaced out/, or the folders made for the next
+    // build), which a restored checkout never needs, and which a detached process of the build may still be deleting.
     execFileSync('tar', ['--format=gnu', '-cf', archive, '--exclude=.cache/reactsite/trash', '-C', first, '.cache']);
     execFileSync('tar', ['-xf', archive, '-C', second]);
     fs.rmSync(archive);
