@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ReactsiteError } from '../../src/generator/problems/problem.js';
 import { mkdirExisting, writeFileAnew } from '../../src/generator/output/folders.js';
 import { OutputDir, writeBuild, type OutputFiles } from '../../src/generator/output/output-dir.js';
+import { recoverOutput, trashPrefix } from '../../src/generator/output/recovery.js';
 import { listFiles, snapshotDir } from '../helpers/project.js';
 
 function previousOut(): { dir: string; out: string } {
@@ -14,6 +16,11 @@ function previousOut(): { dir: string; out: string } {
   fs.writeFileSync(path.join(out, 'index.html'), '<p>previous</p>');
   fs.writeFileSync(path.join(out, 'tutorial', 'a.html'), Buffer.from([0, 1, 2, 255]));
   return { dir, out };
+}
+
+/** The id of a process that has ended (a child run to its end just now). */
+function deadPid(): number {
+  return spawnSync(process.execPath, ['-e', '']).pid!;
 }
 
 /** Writes `files` as a build would (temp folder, then swap), like `reactsite build` does with its pipeline's files. */
@@ -131,6 +138,49 @@ describe('OutputDir.claimForJob', () => {
     fs.writeFileSync(path.join(second.tmp, 'tutorial', 'b', 'index.html'), 'b2');
     await second.commit();
     expect(listFiles(out)).toEqual(['tutorial/a/index.html', 'tutorial/b/index.html']);
+  });
+
+  it('moves a recycled page that nothing else links to aside instead of deleting it, and the stale folder goes after the build', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-stale-'));
+    const out = path.join(dir, 'out');
+    const trash = path.join(dir, 'trash');
+    const store = path.join(dir, 'store');
+    fs.mkdirSync(store);
+    // The trash holds a previous out/: page a is the stored page (a link to it), page b a file of its own.
+    const previous = path.join(trash, `${trashPrefix(out)}000000000000001-1`);
+    fs.mkdirSync(path.join(previous, 'tutorial', 'a'), { recursive: true });
+    fs.mkdirSync(path.join(previous, 'tutorial', 'b'), { recursive: true });
+    fs.writeFileSync(path.join(store, 'a'), 'stored a');
+    fs.writeFileSync(path.join(store, 'b'), 'stored b');
+    fs.linkSync(path.join(store, 'a'), path.join(previous, 'tutorial', 'a', 'index.html'));
+    fs.writeFileSync(path.join(previous, 'tutorial', 'b', 'index.html'), 'old b');
+    const oldB = fs.statSync(path.join(previous, 'tutorial', 'b', 'index.html')).ino;
+    const output = OutputDir.open(out, trash);
+    output.link('tutorial/a/index.html', path.join(store, 'a'));
+    output.link('tutorial/b/index.html', path.join(store, 'b'));
+    // The old b is not deleted while the build runs: it waits in the stale folder beside out/, whole.
+    const stale = path.join(dir, `.out.stale-${process.pid}`);
+    expect(fs.readdirSync(stale).map((f) => [fs.statSync(path.join(stale, f)).ino, fs.readFileSync(path.join(stale, f), 'utf8')])).toEqual([[oldB, 'old b']]);
+    await output.commit();
+    expect(['a', 'b'].map((p) => fs.readFileSync(path.join(out, 'tutorial', p, 'index.html'), 'utf8'))).toEqual(['stored a', 'stored b']);
+    expect(fs.statSync(path.join(out, 'tutorial', 'b', 'index.html')).ino).toBe(fs.statSync(path.join(store, 'b')).ino);
+    // Deleted by a background process: wait for it (at most 10 s).
+    for (let i = 0; i < 200 && fs.existsSync(stale); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(fs.existsSync(stale)).toBe(false);
+  });
+
+  it('removes the stale folder a killed build left, and leaves a running build’s alone', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-stale-'));
+    const out = path.join(dir, 'out');
+    fs.mkdirSync(out);
+    const dead = path.join(dir, `.out.stale-${deadPid()}`);
+    const alive = path.join(dir, `.out.stale-${process.pid}`);
+    for (const d of [dead, alive]) {
+      fs.mkdirSync(d);
+      fs.writeFileSync(path.join(d, '0'), 'old page');
+    }
+    recoverOutput(out);
+    expect([fs.existsSync(dead), fs.existsSync(alive)]).toEqual([false, true]);
   });
 
   it('makes those folders outside the cache, so deleting the cache right after a build never races it', async () => {

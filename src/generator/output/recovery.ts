@@ -9,6 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { isRunning } from '../cache/running-process.js';
 
+/** The folder beside `outDir` where a build moves the recycled files it replaces (see OutputDir), named after its process. */
+export function staleFolder(outDir: string, pid = process.pid): string {
+  return path.join(path.dirname(outDir), `.${path.basename(outDir)}.stale-${pid}`);
+}
+
 /** Prefix of the trash entries of one out/ folder (its absolute path, hashed). */
 export function trashPrefix(outDir: string): string {
   return `${createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 12)}-`;
@@ -23,14 +28,14 @@ export function trashEntries(trashDir: string | undefined, outDir: string): stri
 
 /**
  * Puts back an out/ left aside by a build killed mid-swap (from the trash, or a sibling `.out.old-*`);
- * removes the temp folders of killed builds. What belongs to a build still running is left alone.
+ * removes the temp and stale folders of killed builds. What belongs to a build still running is left alone.
  */
 export function recoverOutput(outDir: string, trashDir?: string): void {
   const parent = path.dirname(outDir);
   const name = path.basename(outDir);
   if (!fs.existsSync(parent)) return;
   const pidOf = (f: string) => Number(f.split('-').pop());
-  const leftovers = fs.readdirSync(parent).filter((f) => (f.startsWith(`.${name}.tmp-`) || f.startsWith(`.${name}.old-`)) && !isRunning(pidOf(f)));
+  const leftovers = fs.readdirSync(parent).filter((f) => (f.startsWith(`.${name}.tmp-`) || f.startsWith(`.${name}.old-`) || f.startsWith(`.${name}.stale-`)) && !isRunning(pidOf(f)));
   const old = leftovers.filter((f) => f.startsWith(`.${name}.old-`)).sort().pop();
   // Only an out/ set aside by a swap that never finished: its killed build's temp folder is still there.
   const trashed = trashEntries(trashDir, outDir)
