@@ -1,5 +1,6 @@
-// Compiles the generator (src/generator/cli.ts and what it imports) to dist/cli.js with esbuild.
-// Dependencies stay external; the site's React sources are bundled at build time by the generator itself.
+// Compiles the generator (src/generator/cli.ts and what it imports) to dist/cli.js with esbuild, then has it bundle
+// the site's React sources once into dist/site-bundle/: every project's build uses those bundles while the site
+// sources are unchanged (see src/generator/bundle/shipped-bundle.ts). Dependencies stay external.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -9,7 +10,7 @@ import { cliBundlePlugins } from './cli-bundle-plugins.mjs';
 fs.rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 await esbuild.build({
-  entryPoints: ['src/generator/cli.ts', 'src/generator/workers/page-worker.ts'],
+  entryPoints: ['src/generator/cli.ts', 'src/generator/workers/page-worker.ts', 'src/generator/bundle/shipped-bundle.ts'],
   // Entry points side by side at the top of dist/, next to the chunks that start their workers.
   entryNames: '[name]',
   outdir: 'dist',
@@ -28,3 +29,7 @@ await esbuild.build({
   logLevel: 'warning',
   absWorkingDir: fileURLToPath(new URL('..', import.meta.url)),
 });
+
+// The compiled generator bundles the site itself, with the code and keys a build uses.
+const { shipSiteBundle } = await import(new URL('../dist/shipped-bundle.js', import.meta.url).href);
+await shipSiteBundle();

@@ -7,6 +7,7 @@ import type { Route } from '../site/types.js';
 import { BundleCache, bundleKey } from './cache/bundle-cache.js';
 import { OtherPages, otherPageKeys } from './cache/other-pages.js';
 import { bundleClient, bundleServer, loadRendererFile, type ClientBundle, type SiteRenderer } from './bundle/site-bundle.js';
+import { shippedBundles } from './bundle/shipped-bundle.js';
 import { projectCacheDir, toolVersions } from './cache/cache-keys.js';
 import { InputIndex, type SizeAndTime } from './cache/input-index.js';
 import type { BuildOptions } from './cli/options.js';
@@ -53,12 +54,13 @@ function stageTimer(timings: Record<string, number>, progress?: ProgressSink) {
 }
 
 /**
- * The browser bundle and the server renderer's file, from the bundle cache when the site sources are unchanged;
+ * The browser bundle and the server renderer's file: the ones shipped with reactsite while the site sources are
+ * as shipped, else from the project's bundle cache when they are unchanged since it was made, else bundled now;
  * the renderer itself (React and the site) is loaded when a page is to be rendered.
  */
 async function bundles(opts: BuildOptions, key = bundleKey()): Promise<{ client: ClientBundle; rendererFile: string; renderer: () => Promise<SiteRenderer> }> {
   const cache = new BundleCache(projectCacheDir(opts.root, 'bundle'), key, opts.cache);
-  const hit = cache.get();
+  const hit = shippedBundles(key).get() ?? cache.get();
   if (hit) {
     let loading: Promise<SiteRenderer> | undefined;
     return { client: hit.client, rendererFile: hit.rendererFile, renderer: () => (loading ??= loadRendererFile(hit.rendererFile)) };

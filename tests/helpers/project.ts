@@ -24,6 +24,17 @@ export function makeProject(files: Record<string, string | Uint8Array | null> = 
   return dir;
 }
 
+/**
+ * A copy of the site's React sources with one comment added, for REACTSITE_SITE_DIR: its bundles are not the ones
+ * shipped in dist/site-bundle/, so a build bundles them and keeps them in the project's cache.
+ */
+export function editedSite(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-site-'));
+  fs.cpSync(path.join(REPO, 'src', 'site'), dir, { recursive: true });
+  fs.appendFileSync(path.join(dir, 'render-page.tsx'), '\n// An edit: these sources are not the shipped ones.\n');
+  return dir;
+}
+
 /** Reads a JSON file of a project, lets `edit` change it, and returns the new text (for makeProject). */
 export function editJson<T>(fixtureFile: string, edit: (value: T) => unknown, fixture = 'basic'): string {
   const value = JSON.parse(fs.readFileSync(path.join(REPO, 'tests', 'fixtures', fixture, fixtureFile), 'utf8')) as T;

@@ -23,3 +23,6 @@ export function siteDir(): string {
   const custom = process.env.REACTSITE_SITE_DIR;
   return custom ? path.resolve(custom) : path.join(packageRoot(), 'src', 'site');
 }
+
+/** The folder under dist/ holding the site bundles made when reactsite is built (see shipped-bundle.ts). */
+export const SHIPPED_BUNDLE_FOLDER = 'site-bundle';

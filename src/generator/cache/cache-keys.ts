@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { packageRoot } from '../bundle/package-paths.js';
+import { packageRoot, SHIPPED_BUNDLE_FOLDER } from '../bundle/package-paths.js';
 
 /** A folder of the project's own cache, `<root>/.cache/reactsite/<part>` (git-ignored). */
 export function projectCacheDir(root: string, part: 'md' | 'pages' | 'bundle' | 'trash' | 'blocks' | 'gate' | 'inputs' | 'other'): string {
@@ -36,11 +36,14 @@ function filesUnder(dir: string, ext: string): string[] {
   return entries.filter((e) => e.isFile() && e.name.endsWith(ext)).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/')).sort();
 }
 
-/** Hash of the generator's code, every folder of it: dist/**.js when running compiled, else src/generator/**.ts. */
+/**
+ * Hash of the generator's code, every folder of it: dist/**.js when running compiled (the site bundles shipped
+ * there aside: they are made from it, and keyed by it), else src/generator/**.ts.
+ */
 export function generatorCodeHash(root = packageRoot()): string {
   const hash = createHash('sha256');
   for (const [dir, ext] of [[path.join(root, 'dist'), '.js'], [path.join(root, 'src', 'generator'), '.ts']] as const) {
-    const files = filesUnder(dir, ext);
+    const files = filesUnder(dir, ext).filter((f) => !f.startsWith(`${SHIPPED_BUNDLE_FOLDER}/`));
     for (const f of files) hash.update(`${f}\0`).update(fs.readFileSync(path.join(dir, f))).update('\0');
     if (files.length) break;
   }
