@@ -152,14 +152,27 @@ function childrenHtml(nodes: readonly ElementContent[]): string {
   return out;
 }
 
+/** HTML's name of each property seen, and whether its list is comma separated (property-information, asked once a key). */
+const PROPERTIES = new Map<string, { attribute: string; commaSeparated: boolean }>();
+
+function propertyInfo(key: string): { attribute: string; commaSeparated: boolean } {
+  let info = PROPERTIES.get(key);
+  if (!info) {
+    const found = find(htmlSchema, key);
+    PROPERTIES.set(key, (info = { attribute: found.attribute, commaSeparated: !!found.commaSeparated }));
+  }
+  return info;
+}
+
 /** An element's attributes as HTML (` name="value"`...), in property order. */
 function attributes(el: Element): string {
   let out = '';
-  for (const [key, value] of Object.entries(el.properties)) {
+  for (const key in el.properties) {
+    const value = el.properties[key];
     if (value === undefined || value === null || value === false) continue;
-    const name = find(htmlSchema, key).attribute;
-    const text = Array.isArray(value) ? value.join(find(htmlSchema, key).commaSeparated ? ', ' : ' ') : value === true ? '' : String(value);
-    out += ` ${name}="${text.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
+    const info = propertyInfo(key);
+    const text = Array.isArray(value) ? value.join(info.commaSeparated ? ', ' : ' ') : value === true ? '' : String(value);
+    out += ` ${info.attribute}="${text.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
   }
   return out;
 }
