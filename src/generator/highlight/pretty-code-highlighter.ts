@@ -6,8 +6,8 @@
  */
 import { hastToHtml, tokensToHast, type ShikiTransformer, type ShikiTransformerContextSource, type ThemedToken } from '@shikijs/core';
 import type { Element, ElementContent, Root } from 'hast';
-import { escapeText, type BlockRuns, type CodeBlock } from './highlight-code.js';
-import { handOver } from './pretty-code-parse.js';
+import { escapeText, type BlockRuns, type CodeBlock, type LineRuns } from './highlight-code.js';
+import { handOver, handOverInUse } from './pretty-code-parse.js';
 
 /** The name of the transformer that carries a renderer's RunTable to the highlighter. */
 const TABLE = 'reactsite:runs';
@@ -65,6 +65,47 @@ function tokensOf(runs: BlockRuns): ThemedToken[][] {
 
 type CodeOptions = { lang: string; meta?: Record<string, unknown>; transformers?: ShikiTransformer[] } & Record<string, unknown>;
 
+/**
+ * The HTML each line's tokens end up as (see code-blocks.ts), by the text node that stands for the line's text in
+ * a tree made by lineTree.
+ */
+const LINE_HTML = new WeakMap<object, string>();
+
+/** The finished HTML of the tokens of a line whose text is `node`, when `node` is a line's text made by lineTree. */
+export function lineHtmlOf(node: object): string | undefined {
+  return LINE_HTML.get(node);
+}
+
+/** A line's tokens as finished HTML: a span per coloured run, default-styled text bare. */
+function tokensHtml(line: LineRuns): string {
+  let out = '';
+  for (const [text, cls] of line) out += cls ? `<span class="${cls}">${escapeText(text)}</span>` : escapeText(text);
+  return out;
+}
+
+/** The text of a line. */
+const lineText = (line: LineRuns) => line.map(([text]) => text).join('');
+
+/** Shiki's markup of `runs` with each line's text alone (no token spans): what lineTree parses to. */
+export function lineTextHtml(runs: BlockRuns): string {
+  return `<pre class="shiki" tabindex="0"><code>${runs.map((line) => `<span class="line">${escapeText(lineText(line))}</span>`).join('\n')}</code></pre>`;
+}
+
+/**
+ * The tree parsing lineTextHtml(runs) gives (positions aside): each line's text one node, which carries its
+ * tokens' finished HTML aside (lineHtmlOf). rehype-pretty-code then walks, measures and marks lines, not every
+ * token (a tenth of a docs page's time went there).
+ */
+export function lineTree(runs: BlockRuns): Root {
+  return blockTree(runs, (line) => {
+    const text = lineText(line);
+    if (!text) return [];
+    const node: ElementContent = { type: 'text', value: text };
+    LINE_HTML.set(node, tokensHtml(line));
+    return [node];
+  });
+}
+
 /** Shiki's HTML of `runs` with no transformer: the same markup as tokensToHast and hastToHtml make, as one string. */
 export function plainHtml(runs: BlockRuns): string {
   const lines = runs.map((line) => `<span class="line">${line.map(([text, cls]) => `<span${cls ? ` class="${cls}"` : ''}>${escapeText(text)}</span>`).join('')}</span>`);
@@ -73,11 +114,15 @@ export function plainHtml(runs: BlockRuns): string {
 
 /** The tree parsing plainHtml(runs) as an HTML fragment gives (positions aside). */
 export function plainTree(runs: BlockRuns): Root {
+  return blockTree(runs, (line) => line.map(([value, cls]): Element => ({ type: 'element', tagName: 'span', properties: cls ? { className: cls.split(' ') } : {}, children: [{ type: 'text', value }] })));
+}
+
+/** `pre.shiki > code > span.line` with each line's children made by `children`. */
+function blockTree(runs: BlockRuns, children: (line: LineRuns) => ElementContent[]): Root {
   const lines: ElementContent[] = [];
   runs.forEach((line, i) => {
     if (i) lines.push({ type: 'text', value: '\n' });
-    const tokens = line.map(([value, cls]): Element => ({ type: 'element', tagName: 'span', properties: cls ? { className: cls.split(' ') } : {}, children: [{ type: 'text', value }] }));
-    lines.push({ type: 'element', tagName: 'span', properties: { className: ['line'] }, children: tokens });
+    lines.push({ type: 'element', tagName: 'span', properties: { className: ['line'] }, children: children(line) });
   });
   const code: Element = { type: 'element', tagName: 'code', properties: {}, children: lines };
   return { type: 'root', children: [{ type: 'element', tagName: 'pre', properties: { className: ['shiki'], tabIndex: 0 }, children: [code] }], data: { quirksMode: false } };
@@ -89,9 +134,12 @@ function codeToHtml(code: string, options: CodeOptions): string {
   const runs = table?.get({ lang: options.lang, text: code }) ?? plainRuns(code);
   // The only transformer in use is the diff notation, which has nothing to do without a notation comment.
   if (!code.includes('[!code')) {
-    const html = plainHtml(runs);
+    // Lines as text where the tree is handed over (the CLI bundle; parsed, they would lose their tokens), unless
+    // the meta may ask for highlighted characters (`/word/`, `"word"`), which split tokens.
+    const byLine = handOverInUse() && !/["/]/.test(String((options.meta as { __raw?: unknown } | undefined)?.__raw ?? ''));
+    const html = byLine ? lineTextHtml(runs) : plainHtml(runs);
     // rehype-pretty-code parses this HTML next: in the CLI bundle its parser takes this tree instead.
-    handOver(html, plainTree(runs));
+    handOver(html, byLine ? lineTree(runs) : plainTree(runs));
     return html;
   }
   const transformers = (options.transformers ?? []).filter((t) => t.name !== TABLE);

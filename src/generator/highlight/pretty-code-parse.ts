@@ -9,6 +9,12 @@ import rehypeParse from 'rehype-parse';
 import type { Processor } from 'unified';
 
 let handed: { html: string; tree: Root } | undefined;
+let inUse = false;
+
+/** Whether rehype-pretty-code parses with this module (the CLI bundle), so that a tree handed over is taken. */
+export function handOverInUse(): boolean {
+  return inUse;
+}
 
 /** Hands over the tree of `html`, for the next parse of exactly that HTML. */
 export function handOver(html: string, tree: Root): void {
@@ -17,6 +23,7 @@ export function handOver(html: string, tree: Root): void {
 
 /** rehype-parse, answering handed-over HTML with its tree. */
 export default function rehypeParseHandedOver(this: Processor, options?: Parameters<typeof rehypeParse>[0]): void {
+  inUse = true;
   rehypeParse.call(this as never, options);
   const parse = this.parser!;
   this.parser = (doc, file) => {

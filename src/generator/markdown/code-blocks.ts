@@ -8,7 +8,7 @@ import type { Element, ElementContent, Root } from 'hast';
 import { toString as hastText } from 'hast-util-to-string';
 import { find, html as htmlSchema } from 'property-information';
 import { escapeText, type CodeBlock, type HighlightFn } from '../highlight/highlight-code.js';
-import type { RunTable } from '../highlight/pretty-code-highlighter.js';
+import { lineHtmlOf, type RunTable } from '../highlight/pretty-code-highlighter.js';
 import type { BlockCache, BlockInput } from '../cache/block-cache.js';
 
 type AnyNode = { type: string; children?: AnyNode[] };
@@ -143,7 +143,7 @@ function trimEnd(node: Element): void {
 function childrenHtml(nodes: readonly ElementContent[]): string {
   let out = '';
   for (const n of nodes) {
-    if (n.type === 'text') out += escapeText(n.value);
+    if (n.type === 'text') out += lineHtmlOf(n) ?? escapeText(n.value);
     else if (n.type === 'element') {
       const attrs = attributes(n);
       out += n.tagName === 'span' && !attrs ? childrenHtml(n.children) : `<${n.tagName}${attrs}>${childrenHtml(n.children)}</${n.tagName}>`;
