@@ -125,13 +125,23 @@ export async function loadRenderer(code: Uint8Array): Promise<SiteRenderer> {
   return (await import(pathToFileURL(rendererFile(code)).href)) as SiteRenderer;
 }
 
+/**
+ * The folder server bundles are imported from, under the package's node_modules/ (so that they find React), by
+ * its real path: Node runs a module from its real path, and a bundle's source map names the sources relative to
+ * where the bundle was said to be; through a symlinked node_modules/ the two differ, and errors pointed nowhere.
+ */
+export function rendererDir(): string {
+  const dir = path.join(packageRoot(), 'node_modules', '.cache', 'reactsite', 'ssr');
+  fs.mkdirSync(dir, { recursive: true });
+  return fs.realpathSync(dir);
+}
+
 /** Writes a server bundle to its content-addressed file (once) and returns the path; worker threads import it too. */
 export function rendererFile(code: Uint8Array): string {
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  const dir = path.join(packageRoot(), 'node_modules', '.cache', 'reactsite', 'ssr');
+  const dir = rendererDir();
   const file = path.join(dir, `render-${hash}.mjs`);
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(`${file}.${process.pid}.tmp`, code);
     fs.renameSync(`${file}.${process.pid}.tmp`, file);
   }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { problem, ReactsiteError, type Problem } from '../problems/problem.js';
 import { packageRoot } from '../bundle/package-paths.js';
-import { bundleError, bundlePageScript, clientBuildOptions, clientBundleFrom, islandNames, loadRenderer, serverBuildOptions, type ClientBundle, type SiteRenderer } from '../bundle/site-bundle.js';
+import { bundleError, bundlePageScript, clientBuildOptions, clientBundleFrom, islandNames, loadRenderer, rendererDir, serverBuildOptions, type ClientBundle, type SiteRenderer } from '../bundle/site-bundle.js';
 import { locateInStack } from '../problems/stack-location.js';
 import type { ChangePlan } from './change-plan.js';
 import { asProblems } from '../problems/framed-problems.js';
@@ -89,7 +89,7 @@ export class DevBundler {
     let code: Uint8Array;
     try {
       // The bundle is named as if it lived where loadRenderer writes it, so its inline source map points at the real sources.
-      this.server ??= await esbuild.context({ ...serverBuildOptions(this.dir), outfile: path.join(packageRoot(), 'node_modules', '.cache', 'reactsite', 'ssr', 'render-page.mjs'), sourcemap: 'inline', sourcesContent: false });
+      this.server ??= await esbuild.context({ ...serverBuildOptions(this.dir), outfile: path.join(rendererDir(), 'render-page.mjs'), sourcemap: 'inline', sourcesContent: false });
       code = (await this.server.rebuild()).outputFiles![0]!.contents;
     } catch (e) {
       throw bundleError(e);

@@ -94,7 +94,7 @@ export function lineTextHtml(runs: BlockRuns): string {
 /**
  * The tree parsing lineTextHtml(runs) gives (positions aside): each line's text one node, which carries its
  * tokens' finished HTML aside (lineHtmlOf). rehype-pretty-code then walks, measures and marks lines, not every
- * token (a tenth of a docs page's time went there).
+ * token (docs-1000 cold: 2.4 % less time).
  */
 export function lineTree(runs: BlockRuns): Root {
   return blockTree(runs, (line) => {
