@@ -134,7 +134,9 @@ const srcSeen = new Set();
 
 /**
  * Lets the disk settle: writes out what earlier runs left dirty (a 4,000-page build leaves hundreds of MB) so a
- * cold build is measured, not the write-back of the run before it (which made cold runs vary by a third).
+ * build is measured, not the write-back of the run before it. That made cold runs vary by a third, and the first
+ * changed build after docs-4000's cold one took 1.43 s in one run against 1.0 s in others: it waited on the
+ * disk writing the cold build's 700 MB (the README says so with the figures).
  */
 function settle() {
   spawnSync('sync');
@@ -142,10 +144,8 @@ function settle() {
 
 /** One build, logged as it finishes. */
 async function oneBuild(label, root, { cold }) {
-  if (cold) {
-    removeTree(cacheDir(root));
-    settle();
-  }
+  if (cold) removeTree(cacheDir(root));
+  settle();
   const src = srcFingerprint();
   srcSeen.add(src);
   const r = await runBuild({ root, out: path.join(root, 'out'), maxRssKb, env: heapEnv });
