@@ -2,7 +2,6 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { problem, ReactsiteError, type Problem } from '../problems/problem.js';
-import { packageRoot } from '../bundle/package-paths.js';
 import { bundleError, bundlePageScript, clientBuildOptions, clientBundleFrom, islandNames, loadRenderer, rendererDir, serverBuildOptions, type ClientBundle, type SiteRenderer } from '../bundle/site-bundle.js';
 import { locateInStack } from '../problems/stack-location.js';
 import type { ChangePlan } from './change-plan.js';
