@@ -9,7 +9,8 @@ import fg from 'fast-glob';
 import { placedStamps, type Stamp } from '../cache/file-stamps.js';
 import { linkOrCopy, mkdirExisting } from './folders.js';
 import { writeError } from './write-error.js';
-import { foldersInBackground, recoverOutput, removeInBackground, staleFolder, trashEntries, trashPrefix, withSwapLock } from './recovery.js';
+import { foldersInBackground, recoverOutput, removeInBackground, trashEntries, trashPrefix, withSwapLock } from './recovery.js';
+import { StaleFiles } from './stale-files.js';
 
 /** Files of a build: out-relative path -> contents. */
 export type OutputFiles = Map<string, string | Uint8Array>;
@@ -32,16 +33,15 @@ export class OutputDir {
   private readonly pendingDirs = new Set<string>();
   /** The size of every file this build placed, by out-relative path (the summary's figures, without a walk of out/). */
   private readonly placedSizes = new Map<string, number>();
-  /** Recycled files replaced by this build, moved aside instead of deleted (see setAsideStale), and how many. */
-  private readonly stale: string;
-  private staleCount = 0;
+  /** Recycled files replaced by this build, moved aside instead of deleted (see stale-files.ts). */
+  private readonly stale: StaleFiles;
 
   private constructor(
     readonly outDir: string,
     private readonly trashDir?: string,
   ) {
     this.tmp = path.join(path.dirname(outDir), `.${path.basename(outDir)}.tmp-${process.pid}`);
-    this.stale = staleFolder(outDir);
+    this.stale = new StaleFiles(outDir);
   }
 
   /** Repairs what a killed build left, recycles the newest trash (or starts empty), and deletes older trash in the background. */
@@ -170,32 +170,10 @@ export class OutputDir {
       // A recycled page that already is this stored page stays; anything else is replaced.
       const a = fs.lstatSync(dest, { throwIfNoEntry: false });
       if (a && a.ino === b.ino && a.dev === b.dev) return;
-      if (a && a.nlink === 1 && a.isFile()) this.setAsideStale(dest);
+      if (a && a.nlink === 1 && a.isFile()) this.stale.setAside(dest);
       else if (a) fs.unlinkSync(dest);
     }
     linkOrCopy(src, dest);
-  }
-
-  /**
-   * Moves a recycled file that nothing else links to out of the way, into this build's stale folder beside out/,
-   * deleted in the background once the build is over. Deleting it here freed its blocks, and on a file system
-   * mounted with `discard` and no journal (this machine's ext4) each freeing waits on the disk: about 120 µs a
-   * page against 13 µs for a rename. A body edited after a registry change replaced 4,000 such pages. Deleted
-   * here after all when the move fails.
-   */
-  private setAsideStale(abs: string): void {
-    try {
-      if (this.staleCount === 0) fs.mkdirSync(this.stale);
-      fs.renameSync(abs, path.join(this.stale, String(this.staleCount++)));
-    } catch {
-      fs.rmSync(abs, { force: true });
-    }
-  }
-
-  /** Hands this build's stale folder, if it made one, to a background deletion. */
-  private dropStale(): void {
-    if (this.staleCount) removeInBackground([this.stale]);
-    this.staleCount = 0;
   }
 
   /** Copies public/ into the output (content files written later win). */
@@ -231,7 +209,7 @@ export class OutputDir {
       this.sweep();
       const stamps = stamp ? placedStamps(this.tmp, this.placedSizes.keys()) : undefined;
       await withSwapLock(this.outDir, () => this.swap());
-      this.dropStale();
+      this.stale.drop();
       return stamps;
     } catch (e) {
       this.abort();
@@ -283,7 +261,7 @@ export class OutputDir {
 
   /** Drops the temp folder; out/ stays as it was. */
   abort(): void {
-    this.dropStale();
+    this.stale.drop();
     fs.rmSync(this.tmp, { recursive: true, force: true });
   }
 }

@@ -9,11 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { isRunning } from '../cache/running-process.js';
 
-/** The folder beside `outDir` where a build moves the recycled files it replaces (see OutputDir), named after its process. */
-export function staleFolder(outDir: string, pid = process.pid): string {
-  return path.join(path.dirname(outDir), `.${path.basename(outDir)}.stale-${pid}`);
-}
-
 /** Prefix of the trash entries of one out/ folder (its absolute path, hashed). */
 export function trashPrefix(outDir: string): string {
   return `${createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 12)}-`;

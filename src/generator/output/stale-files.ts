@@ -1,0 +1,41 @@
+/**
+ * Recycled files a build replaces, moved aside instead of deleted while it runs: deleting a file frees its
+ * blocks, and on a file system mounted with `discard` and no journal (this machine's ext4) each freeing waits on
+ * the disk (about 120 µs a page against 13 µs for a rename; a body edited after a registry change replaced 4,000
+ * such pages). They go into one folder beside out/, named after the build's process, deleted in the background
+ * once the build is over; recovery (recovery.ts) removes the folder of a killed build.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { removeInBackground } from './recovery.js';
+
+/** The folder beside `outDir` where a build moves the recycled files it replaces, named after its process. */
+export function staleFolder(outDir: string, pid = process.pid): string {
+  return path.join(path.dirname(outDir), `.${path.basename(outDir)}.stale-${pid}`);
+}
+
+/** One build's stale folder, made on its first file. */
+export class StaleFiles {
+  private readonly dir: string;
+  private count = 0;
+
+  constructor(outDir: string) {
+    this.dir = staleFolder(outDir);
+  }
+
+  /** Moves `abs` (a file nothing else links to) into the folder; deletes it here after all when the move fails. */
+  setAside(abs: string): void {
+    try {
+      if (this.count === 0) fs.mkdirSync(this.dir);
+      fs.renameSync(abs, path.join(this.dir, String(this.count++)));
+    } catch {
+      fs.rmSync(abs, { force: true });
+    }
+  }
+
+  /** Hands the folder, if one was made, to a background deletion. */
+  drop(): void {
+    if (this.count) removeInBackground([this.dir]);
+    this.count = 0;
+  }
+}
