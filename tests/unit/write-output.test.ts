@@ -7,6 +7,7 @@ import { ReactsiteError } from '../../src/generator/problems/problem.js';
 import { mkdirExisting, writeFileAnew } from '../../src/generator/output/folders.js';
 import { OutputDir, writeBuild, type OutputFiles } from '../../src/generator/output/output-dir.js';
 import { recoverOutput, trashPrefix } from '../../src/generator/output/recovery.js';
+import { DELETE_HERE_UP_TO } from '../../src/generator/output/stale-files.js';
 import { listFiles, snapshotDir } from '../helpers/project.js';
 
 function previousOut(): { dir: string; out: string } {
@@ -140,31 +141,33 @@ describe('OutputDir.claimForJob', () => {
     expect(listFiles(out)).toEqual(['tutorial/a/index.html', 'tutorial/b/index.html']);
   });
 
-  it('moves a recycled page that nothing else links to aside instead of deleting it, and the stale folder goes after the build', async () => {
+  it.each([1, DELETE_HERE_UP_TO + 6])('moves %i recycled pages that nothing else links to aside instead of deleting them, and the stale folder goes after the build', async (n) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-stale-'));
     const out = path.join(dir, 'out');
     const trash = path.join(dir, 'trash');
     const store = path.join(dir, 'store');
     fs.mkdirSync(store);
-    // The trash holds a previous out/: page a is the stored page (a link to it), page b a file of its own.
+    // The trash holds a previous out/: page a is the stored page (a link to it), pages b0... files of their own.
     const previous = path.join(trash, `${trashPrefix(out)}000000000000001-1`);
-    fs.mkdirSync(path.join(previous, 'tutorial', 'a'), { recursive: true });
-    fs.mkdirSync(path.join(previous, 'tutorial', 'b'), { recursive: true });
-    fs.writeFileSync(path.join(store, 'a'), 'stored a');
-    fs.writeFileSync(path.join(store, 'b'), 'stored b');
+    const pages = ['a', ...Array.from({ length: n }, (_, i) => `b${i}`)];
+    for (const p of pages) {
+      fs.mkdirSync(path.join(previous, 'tutorial', p), { recursive: true });
+      fs.writeFileSync(path.join(store, p), `stored ${p}`);
+    }
     fs.linkSync(path.join(store, 'a'), path.join(previous, 'tutorial', 'a', 'index.html'));
-    fs.writeFileSync(path.join(previous, 'tutorial', 'b', 'index.html'), 'old b');
-    const oldB = fs.statSync(path.join(previous, 'tutorial', 'b', 'index.html')).ino;
+    for (const p of pages.slice(1)) fs.writeFileSync(path.join(previous, 'tutorial', p, 'index.html'), `old ${p}`);
+    const oldB = fs.statSync(path.join(previous, 'tutorial', 'b0', 'index.html')).ino;
     const output = OutputDir.open(out, trash);
-    output.link('tutorial/a/index.html', path.join(store, 'a'));
-    output.link('tutorial/b/index.html', path.join(store, 'b'));
-    // The old b is not deleted while the build runs: it waits in the stale folder beside out/, whole.
+    for (const p of pages) output.link(`tutorial/${p}/index.html`, path.join(store, p));
+    // The old pages are not deleted while the build runs: they wait in the stale folder beside out/, whole.
     const stale = path.join(dir, `.out.stale-${process.pid}`);
-    expect(fs.readdirSync(stale).map((f) => [fs.statSync(path.join(stale, f)).ino, fs.readFileSync(path.join(stale, f), 'utf8')])).toEqual([[oldB, 'old b']]);
+    expect(fs.readdirSync(stale).length).toBe(n);
+    expect([fs.statSync(path.join(stale, '0')).ino, fs.readFileSync(path.join(stale, '0'), 'utf8')]).toEqual([oldB, 'old b0']);
     await output.commit();
-    expect(['a', 'b'].map((p) => fs.readFileSync(path.join(out, 'tutorial', p, 'index.html'), 'utf8'))).toEqual(['stored a', 'stored b']);
-    expect(fs.statSync(path.join(out, 'tutorial', 'b', 'index.html')).ino).toBe(fs.statSync(path.join(store, 'b')).ino);
-    // Deleted by a background process: wait for it (at most 10 s).
+    expect(pages.map((p) => fs.readFileSync(path.join(out, 'tutorial', p, 'index.html'), 'utf8'))).toEqual(pages.map((p) => `stored ${p}`));
+    expect(fs.statSync(path.join(out, 'tutorial', 'b0', 'index.html')).ino).toBe(fs.statSync(path.join(store, 'b0')).ino);
+    // A few are deleted by the build itself; more by a background process: wait for it (at most 10 s).
+    if (n <= DELETE_HERE_UP_TO) expect(fs.existsSync(stale)).toBe(false);
     for (let i = 0; i < 200 && fs.existsSync(stale); i++) await new Promise((r) => setTimeout(r, 50));
     expect(fs.existsSync(stale)).toBe(false);
   });
