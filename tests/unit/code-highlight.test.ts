@@ -89,6 +89,19 @@ describe('code highlighting', () => {
       expect(((pre.children[0] as Element).data as unknown as { html: string }).html).toBe('<span data-line="">a &lt;b&gt; c</span>');
     }
   });
+
+  it('highlights a block the same whatever other languages its thread loaded before (injections stay in their own)', async () => {
+    // Vue's grammars inject into Markdown's, ts-tags' into JavaScript's, nix's into Markdown's.
+    const blocks = [
+      { lang: 'markdown', text: '- **bold** and `code`\n- <p>HTML elements</p>\n- {{ count }} and <div v-if="x" :a="b">y</div>' },
+      { lang: 'js', text: 'const c = css`a { color: red }`;\nconst h = html`<p>${x}</p>`;' },
+      { lang: 'pug', text: 'div(v-if="x" :a="b") {{ y }}' },
+    ];
+    const alone = await Promise.all(blocks.map(async (b) => (await new CodeHighlighter().highlight([b]))[0]));
+    const h = new CodeHighlighter();
+    await h.highlight([{ lang: 'vue', text: '<template><p v-if="a">{{ b }}</p></template>' }, { lang: 'ts-tags', text: 'css`a{}`' }, { lang: 'nix', text: '{ a = 1; }' }]);
+    expect(await h.highlight(blocks)).toEqual(alone);
+  });
 });
 
 describe("rehype-pretty-code's parse of the highlighter's HTML", () => {

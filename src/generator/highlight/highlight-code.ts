@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createHighlighterCore, type HighlighterCore } from '@shikijs/core';
+import { createHighlighterCore, type HighlighterCore, type RegexEngine } from '@shikijs/core';
 import { createOnigurumaEngine } from '@shikijs/engine-oniguruma';
 import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
 import { bundledLanguages, type BundledLanguage } from 'shiki/langs';
@@ -37,24 +37,30 @@ export default function Counter({ step = 1 }) {
  * Shiki's grammars with the pattern-sharing regex engine, created on first use; one a thread. With a `memoLimit`
  * (dev) it remembers the inner HTML of the blocks it made, so an edited body only highlights its new code; a
  * build leaves it off (each block is highlighted once, and a 4,000-page build would keep every block alive).
+ *
+ * A block's highlighting depends on its language and text alone. The preloaded languages share one highlighter;
+ * any other language gets one of its own (with the preloaded ones, which grammars embed), made on its first
+ * block; all share one regex engine. In one highlighter, loading a language can change how others are highlighted
+ * (vue's grammars inject into Markdown's and HTML's, ts-tags' into JavaScript's), so a page's code came out
+ * differently from one build to the next, depending on the pages its thread had highlighted before (2 to 4 of
+ * 2,800 pages of the Astro, Vue and Rust docs differed between two builds).
  */
 export class CodeHighlighter {
   private shiki?: Promise<HighlighterCore>;
+  private readonly others = new Map<string, Promise<HighlighterCore>>();
+  private engine?: Promise<RegexEngine>;
   private readonly memo = new Map<string, BlockRuns>();
 
   constructor(private readonly o: { memoLimit?: number } = {}) {}
 
   /** The runs of each block. */
   readonly highlight: HighlightFn = async (blocks) => {
-    const h = await this.highlighter();
     const out: BlockRuns[] = [];
     for (const { lang, text } of blocks) {
       const key = `${lang}\0${text}`;
       let runs = this.memo.get(key);
       if (runs === undefined) {
-        const known = lang === 'plaintext' || h.getLoadedLanguages().includes(lang) || lang in bundledLanguages;
-        if (known && lang !== 'plaintext' && !h.getLoadedLanguages().includes(lang)) await h.loadLanguage(bundledLanguages[lang as BundledLanguage]);
-        runs = blockRuns(text, known && lang !== 'plaintext' ? (h.getLanguage(lang) as unknown as IGrammar) : undefined);
+        runs = blockRuns(text, await this.grammar(lang));
         this.remember(key, runs);
       }
       out.push(runs);
@@ -69,12 +75,23 @@ export class CodeHighlighter {
 
   /**
    * The inner HTML of `block` when its language is plain text or already loaded, else undefined (a forecast of
-   * work never loads a grammar: the set of loaded grammars must not depend on guesses).
+   * work never loads a grammar: a wrong guess would cost its loading).
    */
   async highlightIfLoaded(block: CodeBlock): Promise<BlockRuns | undefined> {
     const h = await this.highlighter();
-    if (block.lang !== 'plaintext' && !h.getLoadedLanguages().includes(block.lang)) return undefined;
+    if (block.lang !== 'plaintext' && !h.getLoadedLanguages().includes(block.lang) && !this.others.has(block.lang)) return undefined;
     return (await this.highlight([block]))[0];
+  }
+
+  /** The grammar of `lang`: a preloaded one, else one of its own highlighter; none for plain text or an unknown language. */
+  private async grammar(lang: string): Promise<IGrammar | undefined> {
+    if (lang === 'plaintext') return undefined;
+    const h = await this.highlighter();
+    if (h.getLoadedLanguages().includes(lang)) return h.getLanguage(lang) as unknown as IGrammar;
+    if (!(lang in bundledLanguages)) return undefined;
+    let own = this.others.get(lang);
+    if (!own) this.others.set(lang, (own = this.highlighterWith(lang as BundledLanguage)));
+    return (await own).getLanguage(lang) as unknown as IGrammar;
   }
 
   private remember(key: string, html: BlockRuns): void {
@@ -85,12 +102,15 @@ export class CodeHighlighter {
   }
 
   private highlighter(): Promise<HighlighterCore> {
-    this.shiki ??= createHighlighterCore({
-      themes: [],
-      langs: PRELOADED_LANGUAGES.map((lang) => bundledLanguages[lang]),
-      engine: createOnigurumaEngine(readFile(ONIG_WASM)).then((onig) => patternSharingEngine(onig)),
-    });
-    return this.shiki;
+    return (this.shiki ??= this.highlighterWith());
+  }
+
+  /** A highlighter of the preloaded languages (which other grammars embed: YAML front matter, JavaScript), and `lang`. */
+  private highlighterWith(lang?: BundledLanguage): Promise<HighlighterCore> {
+    const langs = [...PRELOADED_LANGUAGES, ...(lang ? [lang] : [])].map((l) => bundledLanguages[l]);
+    this.engine ??= createOnigurumaEngine(readFile(ONIG_WASM)).then((onig) => patternSharingEngine(onig));
+    // One highlighter per language used is by design (see the class comment): no warning about their number.
+    return createHighlighterCore({ themes: [], langs, engine: this.engine, warnings: false });
   }
 }
 
