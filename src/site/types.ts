@@ -1,6 +1,11 @@
 /** Data shapes shared by the generator (which produces them) and the site (which renders them). */
 import type { Root } from 'hast';
-import type { IslandName } from './islands/registry.js';
+
+/**
+ * A known island name: each is `src/site/widgets/<Name>.tsx` with a default export, listed in islands/registry.ts
+ * (which checks that it holds exactly these).
+ */
+export type IslandName = 'AdsPanel' | 'CopyButton' | 'DrawerButton' | 'NavMenu' | 'PointerEffects' | 'ShareWidget' | 'SidebarSearch' | 'ThemeToggle';
 
 /** An image with its intrinsic size, as used in metadata. */
 export interface SizedImage { src: string; width: number; height: number; alt?: string }

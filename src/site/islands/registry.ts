@@ -7,9 +7,9 @@ import PointerEffects from '../widgets/PointerEffects.js';
 import ShareWidget from '../widgets/ShareWidget.js';
 import SidebarSearch from '../widgets/SidebarSearch.js';
 import ThemeToggle from '../widgets/ThemeToggle.js';
+import type { IslandName } from '../types.js';
 
-/** Island components by name; the bundler makes one browser chunk per entry. */
-export const islandComponents = { AdsPanel, CopyButton, DrawerButton, NavMenu, PointerEffects, ShareWidget, SidebarSearch, ThemeToggle };
+/** Island components by name, one for each IslandName; the bundler makes one browser chunk per entry. */
+export const islandComponents = { AdsPanel, CopyButton, DrawerButton, NavMenu, PointerEffects, ShareWidget, SidebarSearch, ThemeToggle } satisfies Record<IslandName, unknown>;
 
-/** A known island name. */
-export type IslandName = keyof typeof islandComponents;
+export type { IslandName };
