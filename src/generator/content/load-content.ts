@@ -48,9 +48,11 @@ export function siteUrlOf(root: string): string | undefined {
 /**
  * Loads `root/content`; resolves to Content or to the full list of problems (errors and warnings). With `index`,
  * bodies whose size and mtime it records are not read (a build; see cache/input-index.ts). `lean` (a build): bodies
- * keep no text once validated, they read it again when a page is rendered from them.
+ * keep no text once validated, they read it again when a page is rendered from them. `listed` hears, before any
+ * body is read, the registered bodies that exist (in registry order, the order of their pages) and the raw-HTML
+ * setting.
  */
-export async function loadContent(root: string, index?: InputIndex, lean = false): Promise<{ content?: Content; problems: Problem[] }> {
+export async function loadContent(root: string, index?: InputIndex, lean = false, listed?: (files: string[], allowRawHtml: boolean) => void): Promise<{ content?: Content; problems: Problem[] }> {
   const dir = path.join(root, 'content');
   if (!fs.existsSync(dir)) {
     return { problems: [problem('no content/ folder here', { file: rel(root, dir) || 'content', hint: `run reactsite in a project folder or pass --root DIR (looked in ${root})` })] };
@@ -75,6 +77,7 @@ export async function loadContent(root: string, index?: InputIndex, lean = false
   const bodies: Content['bodies'] = new Map();
   const bodyFiles = await fg('tutorials/*.md', { cwd: dir });
   const bodyIds = new Set(bodyFiles.map((f) => path.basename(f, '.md')));
+  if (listed && site && tutorials) listed(tutorials.filter((t) => bodyIds.has(t.id)).map((t) => `content/tutorials/${t.id}.md`), site.allowRawHtml);
   await Promise.all(
     bodyFiles.sort().map(async (f) => {
       const r = await (index ? indexedBodyDoc(root, `content/${f}`, index, lean) : readBodyDoc(root, `content/${f}`, lean));

@@ -62,11 +62,32 @@ export class MarkdownRenderer {
   private readonly table = new RunTable();
   /** Finished code blocks of earlier runs (see BlockCache); none until the entry point gives one. */
   blocks: BlockCache | undefined;
+  /** Bodies rendered ahead of being asked for (see renderAhead), by file; each is taken once. */
+  private readonly early = new Map<string, { source: string; opts: MarkdownOptions; result: MarkdownResult }>();
+  /** How many renders were answered by a body rendered ahead. */
+  earlyUsed = 0;
 
   constructor(private readonly highlight: HighlightFn) {}
 
-  /** Renders one body to hast. */
+  /** Renders one body to hast (or hands over the result renderAhead made of the same source and options). */
   async render(source: string, opts: MarkdownOptions): Promise<MarkdownResult> {
+    const e = this.early.get(opts.file);
+    if (e) {
+      this.early.delete(opts.file);
+      if (e.source === source && e.opts.bodyLine === opts.bodyLine && e.opts.allowRawHtml === opts.allowRawHtml) {
+        this.earlyUsed++;
+        return e.result;
+      }
+    }
+    return this.renderNow(source, opts);
+  }
+
+  /** Renders a body that will likely be asked for soon (a worker's idle time, see page-worker.ts), for render() to hand over. */
+  async renderAhead(source: string, opts: MarkdownOptions): Promise<void> {
+    this.early.set(opts.file, { source, opts, result: await this.renderNow(source, opts) });
+  }
+
+  private async renderNow(source: string, opts: MarkdownOptions): Promise<MarkdownResult> {
     // Bodies that cannot hold a literal autolink skip GFM's dearest extension, and tables are only tried where
     // one may be (same tree; see gfm.ts).
     const autolinks = mayHaveAutolinkLiteral(source);

@@ -25,7 +25,7 @@ import { likelyMode, MIN_BODIES_FOR_WORKERS, pageWorkerFile, workerCount, type P
 export interface WorkerInit { rendererFile: string; data: SiteData; target: PageTarget }
 
 /** What a worker answers for one batch: a page's meta (or a Markdown result) or an error message per job. */
-export interface BatchReply { id: number; results: (StoredPage | MarkdownResult | { error: string })[] }
+export interface BatchReply { id: number; results: (StoredPage | MarkdownResult | { error: string })[]; /** Pages of the batch whose Markdown the worker had rendered ahead. */ ahead?: number }
 
 /** A batch sent to a worker: pages (after `init`) or Markdown bodies. */
 export type Batch = { id: number; jobs: PageJob[] } | { id: number; md: MarkdownJob[]; blocksDir?: string };
@@ -34,7 +34,7 @@ export type Batch = { id: number; jobs: PageJob[] } | { id: number; md: Markdown
  * How many jobs of each kind each side did, how many code blocks the workers highlighted for the main thread, and
  * whether the workers were started with the build (`early`) rather than when work for them was found.
  */
-export interface PoolStats { pages: { main: number; workers: number }; markdown: { main: number; workers: number }; highlighted: number; early: boolean }
+export interface PoolStats { pages: { main: number; workers: number }; markdown: { main: number; workers: number }; highlighted: number; early: boolean; /** Pages whose Markdown a worker rendered ahead (see PagePool.ahead). */ ahead: number }
 
 /** What a worker answers for highlighting: the runs of each block, or an error. */
 export interface HighlightReply { hl: number; runs?: BlockRuns[]; error?: string }
@@ -63,6 +63,12 @@ export function startPagePool(opts: Pick<BuildOptions, 'root' | 'cache'>): PageP
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
 
+/**
+ * Most bodies a worker renders ahead (see PagePool.ahead): its idle time bounds it anyway (about 0.7 s while the
+ * main thread loads 4,000 bodies: some 250 prose bodies, 50 with code), this bounds the memory their trees hold.
+ */
+export const AHEAD_BODIES = 256;
+
 /** Worker threads that warm up from the moment they are started, then do what they are given. */
 export class PagePool {
   private workers: Worker[] = [];
@@ -74,7 +80,7 @@ export class PagePool {
   /** Runs take turns: a worker serves one run's batches at a time. */
   private turn: Promise<unknown> = Promise.resolve();
   /** What each side did so far (REACTSITE_TIMINGS prints it; tests check that workers took part). */
-  readonly stats: PoolStats = { pages: { main: 0, workers: 0 }, markdown: { main: 0, workers: 0 }, highlighted: 0, early: false };
+  readonly stats: PoolStats = { pages: { main: 0, workers: 0 }, markdown: { main: 0, workers: 0 }, highlighted: 0, early: false, ahead: 0 };
 
   private constructor(
     private readonly count: number,
@@ -155,6 +161,20 @@ export class PagePool {
     shares.forEach((blocks, i) => blocks.length && this.workers[i]!.postMessage({ prefetch: blocks }));
   }
 
+  /**
+   * Tells the workers of a cold build that will render whole pages which bodies they will likely get first (the
+   * last of the page order, see spread), as soon as the main thread has listed them: they render those bodies'
+   * Markdown while the main thread still loads the content, and hand the results over when the pages come.
+   */
+  ahead(root: string, files: readonly string[], allowRawHtml: boolean): void {
+    if (!this.workers.length || !this.cold || this.likely !== 'pages') return;
+    const shares = this.workers.map((): string[] => []);
+    // From the end, in batches of eight, as the workers take them (spread); at most AHEAD_BODIES each.
+    const reversed = [...files].reverse();
+    reversed.forEach((f, i) => shares[Math.floor(i / 8) % shares.length]!.push(f));
+    shares.forEach((share, i) => share.length && this.workers[i]!.postMessage({ ahead: { root, files: share.slice(0, AHEAD_BODIES), allowRawHtml } }));
+  }
+
   /** Highlights `blocks` on a worker (the one given them by prefetch, else round robin); resolves to their runs. */
   readonly highlight = (blocks: CodeBlock[]): Promise<BlockRuns[]> => {
     this.spawn();
@@ -201,18 +221,25 @@ export class PagePool {
 
   /**
    * Spreads `jobs` over `workers` (batches of up to eight, two in flight each, so a worker never waits for its
-   * next batch) and `lanes` loops on the main thread; results (or errors) in job order.
+   * next batch) and `lanes` loops on the main thread; results (or errors) in job order. The main thread takes
+   * jobs from the front, the workers from the back (what they rendered ahead, see ahead()), until they meet.
    */
   private async spread<J, R>(jobs: readonly J[], o: { workers: Worker[]; lanes: number; init?: WorkerInit; stats: { main: number; workers: number }; onDone?: (n: number) => void; keep?: (r: R) => R; batch: (id: number, part: readonly J[]) => Batch }, onMain: (job: J) => Promise<R>): Promise<(R | Error)[]> {
     const results: (R | Error)[] = new Array(jobs.length);
     const keep = o.keep ?? ((r: R) => r);
     let next = 0;
+    let end = jobs.length;
     const threads = o.workers.length + 1;
+    const size = (max: number) => Math.max(1, Math.min(max, Math.ceil((end - next) / (threads * 4))));
     const take = (max: number): [number, number] => {
-      const n = Math.max(1, Math.min(max, Math.ceil((jobs.length - next) / (threads * 4))));
       const start = next;
-      next = Math.min(jobs.length, next + n);
+      next = Math.min(end, next + size(max));
       return [start, next];
+    };
+    const takeLast = (max: number): [number, number] => {
+      const last = end;
+      end = Math.max(next, end - size(max));
+      return [end, last];
     };
     const onWorker = (w: Worker) =>
       new Promise<void>((resolve, reject) => {
@@ -228,10 +255,10 @@ export class PagePool {
         }
         const send = () => {
           if (this.failure) return fail(this.failure);
-          while (inFlight < 2 && next < jobs.length) {
-            const [start, end] = take(8);
+          while (inFlight < 2 && next < end) {
+            const [start, stop] = takeLast(8);
             inFlight++;
-            w.postMessage(o.batch(start, jobs.slice(start, end)));
+            w.postMessage(o.batch(start, jobs.slice(start, stop)));
           }
           if (inFlight === 0) {
             settle();
@@ -241,6 +268,7 @@ export class PagePool {
         this.onBatch.set(w, (m) => {
           inFlight--;
           o.stats.workers += m.results.length;
+          this.stats.ahead += m.ahead ?? 0;
           o.onDone?.(m.results.length);
           m.results.forEach((r, i) => (results[m.id + i] = r !== null && typeof r === 'object' && 'error' in r ? new Error(r.error) : keep(r as R)));
           send();
@@ -251,7 +279,7 @@ export class PagePool {
         send();
       });
     const lane = async () => {
-      while (next < jobs.length) {
+      while (next < end) {
         const [i] = take(1);
         results[i] = await onMain(jobs[i]!).then(keep, (e: Error) => e);
         o.stats.main++;

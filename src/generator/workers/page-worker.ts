@@ -78,14 +78,32 @@ async function highlightRequested(blocks: CodeBlock[]): Promise<BlockRuns[]> {
   }
   return out;
 }
+/** Set by the first batch: rendering bodies ahead stops (the pages themselves have come). */
+let batchesCame = false;
+
+/**
+ * Renders the Markdown of bodies this worker will likely get first (see PagePool.ahead), one at a time between
+ * messages, until the first batch comes; the page job then takes each result whose source and options match.
+ */
+async function renderAhead({ root, files, allowRawHtml }: { root: string; files: string[]; allowRawHtml: boolean }): Promise<void> {
+  const [{ markdown }, { readBodyDoc }] = await Promise.all([pages(), import('../content/read-docs.js')]);
+  for (const file of files) {
+    if (batchesCame) return;
+    const { doc } = await readBodyDoc(root, file, false);
+    if (doc?.content !== undefined) await markdown.renderAhead(doc.content, { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml }).catch(() => undefined);
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
 // Batches are handled one after another, in the order they arrive.
 let queue: Promise<unknown> = Promise.resolve();
 
-/** The messages that are not batches: what to warm up for, code to forecast, a highlight request, the page setup. */
-interface Control { expect?: { mode: PoolMode; code: boolean }; prefetch?: CodeBlock[]; init?: WorkerInit; hl?: { id: number; blocks: CodeBlock[] } }
+/** The messages that are not batches: what to warm up for, code to forecast, bodies to render ahead, a highlight request, the page setup. */
+interface Control { expect?: { mode: PoolMode; code: boolean }; prefetch?: CodeBlock[]; ahead?: { root: string; files: string[]; allowRawHtml: boolean }; init?: WorkerInit; hl?: { id: number; blocks: CodeBlock[] } }
 
 parentPort?.on('message', (message: Control | Batch) => {
   const msg = message as Control;
+  if (msg.ahead) return void renderAhead(msg.ahead).catch(() => undefined);
   if (msg.prefetch) {
     forecast.push(...msg.prefetch);
     return void pump();
@@ -119,6 +137,7 @@ parentPort?.on('message', (message: Control | Batch) => {
     return;
   }
   const batch = message as Batch;
+  batchesCame = true;
   queue = queue.then(() => runBatch(batch).then((reply) => parentPort!.postMessage(reply)));
 });
 
@@ -139,6 +158,8 @@ async function runBatch(batch: Batch): Promise<BatchReply> {
     for (const _ of jobs) reply.results.push({ error: `the page worker could not start: ${(e as Error).message}` });
     return reply;
   }
+  const early = pipeline && (await pipeline).markdown;
+  const before = early?.earlyUsed ?? 0;
   for (const job of jobs) {
     try {
       reply.results.push(await work(job as never));
@@ -146,6 +167,7 @@ async function runBatch(batch: Batch): Promise<BatchReply> {
       reply.results.push({ error: (e as Error).message });
     }
   }
+  if (early) reply.ahead = early.earlyUsed - before;
   return reply;
 }
 
