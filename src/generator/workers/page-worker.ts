@@ -78,6 +78,7 @@ async function highlightRequested(blocks: CodeBlock[]): Promise<BlockRuns[]> {
   }
   return out;
 }
+
 /** Set by the first batch: rendering bodies ahead stops (the pages themselves have come). */
 let batchesCame = false;
 
