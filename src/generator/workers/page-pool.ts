@@ -10,34 +10,22 @@
  * broadcasts the warm-up plan to every worker and sends each highlight request to the worker that forecast it.
  */
 import { Worker } from 'node:worker_threads';
-import type { SiteData } from '../../site/types.js';
 import type { BlockRuns, CodeBlock } from '../highlight/highlight-code.js';
 import { blockKey } from '../highlight/fenced-code.js';
 import type { MarkdownJob, MarkdownResult } from '../markdown/render-markdown.js';
-import type { PageJob, PageTarget } from '../render/page-job.js';
+import type { PageJob } from '../render/page-job.js';
 import type { BuildOptions } from '../cli/options.js';
 import { hasPageStore, type StoredPage } from '../cache/page-store.js';
 import { projectCacheDir } from '../cache/cache-keys.js';
 import { sharedInputsChanged } from '../cache/shared-inputs.js';
 import { likelyMode, MIN_BODIES_FOR_WORKERS, pageWorkerFile, workerCount, type PoolMode } from './pool-plan.js';
-
-/** Sent once to each worker before its first page batch. */
-export interface WorkerInit { rendererFile: string; data: SiteData; target: PageTarget }
-
-/** What a worker answers for one batch: a page's meta (or a Markdown result) or an error message per job. */
-export interface BatchReply { id: number; results: (StoredPage | MarkdownResult | { error: string })[]; /** Pages of the batch whose Markdown the worker had rendered ahead. */ ahead?: number }
-
-/** A batch sent to a worker: pages (after `init`) or Markdown bodies. */
-export type Batch = { id: number; jobs: PageJob[] } | { id: number; md: MarkdownJob[]; blocksDir?: string };
+import type { Batch, BatchReply, HighlightReply, WorkerInit } from './pool-messages.js';
 
 /**
  * How many jobs of each kind each side did, how many code blocks the workers highlighted for the main thread, and
  * whether the workers were started with the build (`early`) rather than when work for them was found.
  */
 export interface PoolStats { pages: { main: number; workers: number }; markdown: { main: number; workers: number }; highlighted: number; early: boolean; /** Pages whose Markdown a worker rendered ahead (see PagePool.ahead). */ ahead: number }
-
-/** What a worker answers for highlighting: the runs of each block, or an error. */
-export interface HighlightReply { hl: number; runs?: BlockRuns[]; error?: string }
 
 /**
  * The page workers of a `build`: started now when pages will likely be rendered, so they warm up while the main

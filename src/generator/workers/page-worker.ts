@@ -13,7 +13,7 @@ import type { MarkdownJob, MarkdownRenderer } from '../markdown/render-markdown.
 import { blockCacheIn } from '../markdown/thread-markdown.js';
 import type { bodyKeyOf, PageJob, PageTools, runPageJob } from '../render/page-job.js';
 import { blockKey } from '../highlight/fenced-code.js';
-import type { Batch, BatchReply, HighlightReply, WorkerInit } from './page-pool.js';
+import type { Batch, BatchReply, HighlightReply, WorkerControl as Control, WorkerInit } from './pool-messages.js';
 import type { PoolMode } from './pool-plan.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 
@@ -98,9 +98,6 @@ async function renderAhead({ root, files, allowRawHtml }: { root: string; files:
 
 // Batches are handled one after another, in the order they arrive.
 let queue: Promise<unknown> = Promise.resolve();
-
-/** The messages that are not batches: what to warm up for, code to forecast, bodies to render ahead, a highlight request, the page setup. */
-interface Control { expect?: { mode: PoolMode; code: boolean }; prefetch?: CodeBlock[]; ahead?: { root: string; files: string[]; allowRawHtml: boolean }; init?: WorkerInit; hl?: { id: number; blocks: CodeBlock[] } }
 
 parentPort?.on('message', (message: Control | Batch) => {
   const msg = message as Control;
