@@ -1,6 +1,11 @@
 // Lighthouse (v12, programmatic) on pages of a built out/ served by `reactsite preview`: the four category scores
 // plus LCP, TBT and CLS, mobile (default config) and desktop, and every audit that errored (e.g. needing network).
-import { startPreview } from './bench-run.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fmtMs, startPreview } from './bench-run.mjs';
+import { PAGE_TYPES } from './bench-weight.mjs';
+import { browserPath } from './browser-path.mjs';
 
 /** Chromium flags for Lighthouse runs on these machines (headless, no sandbox as root, no background network). */
 export const LH_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
@@ -86,5 +91,46 @@ export async function lighthouseAll(outDir, pages, { chromePath, log = console.l
   } finally {
     await preview.stop();
   }
+  return results;
+}
+
+/**
+ * The bench's Lighthouse section on a built `outDir`: every page type, mobile three times and desktop once, each
+ * run logged; returns the runs. Throws when Lighthouse or a Chromium is missing.
+ */
+export async function lighthouseSite(outDir, { log }) {
+  const why = await lighthouseUnavailable();
+  if (why) throw new Error(why);
+  const chromePath = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : browserPath();
+  if (!chromePath) throw new Error('no Chromium at /usr/bin/chromium');
+  // Lighthouse audits no page answered with status 404, and /404.html itself sends a visitor outside /tutorial/
+  // home: a copy of out/ serves the 404 page's own document under /tutorial/ with status 200.
+  const lhOut = path.join(os.tmpdir(), `reactsite-bench-lh-${process.pid}`);
+  fs.rmSync(lhOut, { recursive: true, force: true });
+  fs.cpSync(outDir, lhOut, { recursive: true });
+  fs.mkdirSync(path.join(lhOut, 'tutorial', 'bench-404'), { recursive: true });
+  fs.copyFileSync(path.join(lhOut, '404.html'), path.join(lhOut, 'tutorial', 'bench-404', 'index.html'));
+  const pages = PAGE_TYPES.map((p) => ({ ...p, path: p.name === '404' ? '/tutorial/bench-404/' : p.path }));
+  let results;
+  try {
+    results = await lighthouseAll(lhOut, pages, { chromePath, log, runs: { mobile: 3, desktop: 1 } });
+  } finally {
+    fs.rmSync(lhOut, { recursive: true, force: true });
+  }
+  log('');
+  for (const r of results) {
+    if (r.error) {
+      log(`  ${r.formFactor} ${r.page}: could not run: ${r.error}`);
+      continue;
+    }
+    const s = r.scores;
+    log(`  ${r.formFactor.padEnd(7)} ${r.page.padEnd(8)} perf ${s.performance} · a11y ${s.accessibility} · best practices ${s['best-practices']} · SEO ${s.seo} · LCP ${fmtMs(r.lcp)} (${r.lcpElement ?? '?'}) · TBT ${fmtMs(r.tbt)} · CLS ${r.cls?.toFixed(3)} · FCP ${fmtMs(r.fcp)} · benchmarkIndex ${Math.round(r.benchmarkIndex ?? 0)}`);
+    if (r.runtimeError) log(`      runtime error: ${r.runtimeError}`);
+    for (const w of r.warnings) log(`      warning: ${w.split('\n')[0]}`);
+    for (const e of r.errored) log(`      audit errored: ${e}`);
+    for (const f of r.failing) log(`      below 90: ${f}`);
+    if (r.opportunities.length) log(`      opportunities: ${r.opportunities.join(', ')}`);
+  }
+  if (results.every((r) => !r.errored?.length)) log('\n  no audit errored (nothing needed the network)');
   return results;
 }

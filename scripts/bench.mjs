@@ -3,23 +3,17 @@
 //   node scripts/bench.mjs [--quick] [--runs N] [--seed S] [--only real,corpora,weight,browser,islands,lighthouse,dev]
 //                          [--no-compile] [--keep] [--max-rss-gb G] [--heap-mb MB]
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { browserPath } from './browser-path.mjs';
-import { eleventyBuilds } from './bench-eleventy.mjs';
 import { islandsBench } from './bench-islands.mjs';
-import { lighthouseAll, lighthouseUnavailable } from './bench-lighthouse.mjs';
-import { exited, fmtBytes, fmtKb, fmtMs, gnuTime, lastLines, median, memInfo, REPO, runBuild, startChild, stopAll } from './bench-run.mjs';
+import { lighthouseSite } from './bench-lighthouse.mjs';
+import { projectBench, removeTree, srcFingerprint } from './bench-projects.mjs';
+import { exited, fmtBytes, fmtKb, fmtMs, gnuTime, lastLines, memInfo, REPO, runBuild, startChild, stopAll } from './bench-run.mjs';
+import { printSummary } from './bench-summary.mjs';
 import { browserWeight, PAGE_TYPES, staticWeight } from './bench-weight.mjs';
-import { CORPUS_VERSION, generateCorpus } from './corpus.mjs';
 
 const SECTIONS = ['real', 'corpora', 'weight', 'browser', 'islands', 'lighthouse', 'dev'];
-const STAGES = ['load', 'markdown', 'bundle', 'pages', 'render', 'integrity', 'write'];
-// Counts the CLI prints next to its stage times: tutorial pages rendered, reused from the page store,
-// rendered from packed Markdown trees, and rendered on worker threads.
-const COUNTS = ['rendered', 'reused', 'packed', 'workerPages'];
 
 function parseArgs(argv) {
   const a = { quick: false, runs: undefined, seed: 1, only: undefined, compile: true, keep: false, maxRssGb: 12 };
@@ -74,6 +68,8 @@ const mem = memInfo();
 const maxRssKb = Math.min(args.maxRssGb * 1024 * 1024, mem.availableKb * 0.6);
 // Builds run with Node's default heap limit, as users run them, unless --heap-mb raises it.
 const heapEnv = args.heapMb ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${args.heapMb}`.trim() } : {};
+const srcSeen = new Set();
+const { measureProject, compareWithEleventy, corpus } = projectBench({ results, srcSeen, log, maxRssKb, env: heapEnv, seed: args.seed });
 
 /** Runs one section, logging its failure instead of throwing. */
 async function section(name, title, f) {
@@ -88,144 +84,6 @@ async function section(name, title, f) {
     log(`  ✗ section failed: ${msg}`);
   }
   log(`  (section took ${fmtMs(performance.now() - t0)})`);
-}
-
-/** Bytes of every file under dir, and how many files. */
-function dirSize(dir) {
-  let bytes = 0;
-  let files = 0;
-  const walk = (d) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile()) (bytes += fs.statSync(p).size), files++;
-    }
-  };
-  try {
-    walk(dir);
-  } catch {
-    // a missing out/ is size 0
-  }
-  return { bytes, files };
-}
-
-const cacheDir = (root) => path.join(root, '.cache', 'reactsite');
-
-/**
- * Deletes a folder a build may still be working in (a detached process of it may still be deleting old trash);
- * Node's retries (linear back-off, about 10 s in all) outlast anything that could race the removal.
- */
-const removeTree = (dir) => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
-
-/** A short hash of every file under src/ (the site sources are bundled afresh by each build). */
-function srcFingerprint() {
-  const h = createHash('sha256');
-  const walk = (d) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile()) h.update(`${path.relative(REPO, p)}\0`).update(fs.readFileSync(p));
-    }
-  };
-  walk(path.join(REPO, 'src'));
-  return h.digest('hex').slice(0, 8);
-}
-const srcSeen = new Set();
-
-/**
- * Lets the disk settle: writes out what earlier runs left dirty (a 4,000-page build leaves hundreds of MB) so a
- * build is measured, not the write-back of the run before it. That made cold runs vary by a third, and the first
- * changed build after docs-4000's cold one took 1.43 s in one run against 1.0 s in others: it waited on the
- * disk writing the cold build's 700 MB (the README says so with the figures).
- */
-function settle() {
-  spawnSync('sync');
-}
-
-/** One build, logged as it finishes. */
-async function oneBuild(label, root, { cold }) {
-  if (cold) removeTree(cacheDir(root));
-  settle();
-  const src = srcFingerprint();
-  srcSeen.add(src);
-  const r = await runBuild({ root, out: path.join(root, 'out'), maxRssKb, env: heapEnv });
-  const t = r.timings ? Object.entries(r.timings).map(([k, v]) => (COUNTS.includes(k) ? `${k} ${v}` : `${k} ${fmtMs(v)}`)).join(', ') : 'timings n/a';
-  if (r.ok) log(`  ${label} [src ${src}]: ${fmtMs(r.wallMs)} wall (CLI says ${r.cliSeconds} s), ${r.pages} pages, peak RSS ${fmtKb(r.peakRssKb)} (process tree ${fmtKb(r.treePeakKb)}); ${t}`);
-  else log(`  ${label} [src ${src}]: FAILED after ${fmtMs(r.wallMs)} (peak RSS ${fmtKb(r.peakRssKb)}, process tree ${fmtKb(r.treePeakKb)}; ${r.timings ? t : 'no stage timings printed'}): ${r.error}`);
-  return r;
-}
-
-/** Measures cold / warm / one-file-changed builds of a project and records one row per mode. */
-/** Eleventy 3 on the same corpus, right after reactsite's builds of it: its median wall time and the ratio. */
-function compareWithEleventy(name, dir, runs) {
-  try {
-    const ms = median(eleventyBuilds(dir, { runs, log }));
-    const ours = results.builds.find((b) => b.name === name && b.mode === 'cold')?.wallMs;
-    results.eleventy ??= [];
-    results.eleventy.push({ name, ms, ours });
-    log(`  Eleventy 3 (markdown-it + syntaxhighlight), same bodies: ${fmtMs(ms)} · reactsite cold / Eleventy: ${ours ? (ours / ms).toFixed(2) : 'n/a'}x`);
-  } catch (e) {
-    log(`  Eleventy comparison skipped: ${e.message}`);
-  }
-}
-
-async function measureProject(name, root, { cold = 1, warm = 0, change = 0, retitle = 0, changeFile }) {
-  const modes = [['cold', cold], ['warm', warm], ['one file changed', change], ['registry title changed', retitle]];
-  const original = changeFile ? fs.readFileSync(changeFile, 'utf8') : undefined;
-  const registryFile = path.join(root, 'content', 'registry.json');
-  const registry = fs.readFileSync(registryFile, 'utf8');
-  try {
-    for (const [mode, n] of modes) {
-      const runs = [];
-      for (let i = 0; i < n; i++) {
-        if (mode === 'one file changed') fs.writeFileSync(changeFile, `${original}\nBench edit ${i + 1}: this sentence changes the body text (${process.pid}).\n`);
-        // Every page lists every title (the sidebar): each page is rendered again, from its packed Markdown.
-        if (mode === 'registry title changed') {
-          const entries = JSON.parse(registry);
-          entries[0].title = `${entries[0].title} (bench edit ${i + 1})`;
-          fs.writeFileSync(registryFile, JSON.stringify(entries, null, 2));
-        }
-        const r = await oneBuild(`${name} ${mode} #${i + 1}`, root, { cold: mode === 'cold' });
-        runs.push(r);
-        if (!r.ok) break;
-      }
-      if (n) results.builds.push(summarizeRuns(name, mode, runs, dirSize(path.join(root, 'out')), dirSize(path.join(root, 'out', 'tutorial'))));
-    }
-  } finally {
-    if (original !== undefined) fs.writeFileSync(changeFile, original);
-    fs.writeFileSync(registryFile, registry);
-  }
-}
-
-/** Median figures of a set of runs (only successful ones count). */
-function summarizeRuns(name, mode, runs, out, tutorials) {
-  const ok = runs.filter((r) => r.ok);
-  const keys = [...new Set(ok.flatMap((r) => Object.keys(r.timings ?? {})))];
-  const timings = ok.some((r) => r.timings) ? Object.fromEntries(keys.map((k) => [k, median(ok.map((r) => r.timings?.[k]))])) : null;
-  const pages = ok[0]?.pages;
-  const wallMs = median(ok.map((r) => r.wallMs));
-  return { name, mode, runs: runs.length, okRuns: ok.length, error: runs.find((r) => !r.ok)?.error, failed: runs.find((r) => !r.ok), pages, wallMs, msPerPage: pages ? wallMs / pages : undefined, peakRssKb: median(ok.map((r) => r.peakRssKb)), timings, outBytes: out.bytes, outFiles: out.files, tutorialHtmlAvg: tutorials.files ? tutorials.bytes / tutorials.files : undefined };
-}
-
-/** A synthetic corpus, generated once per (kind, n, seed, generator version) and kept in os.tmpdir(). */
-function corpus(kind, n) {
-  const dir = path.join(os.tmpdir(), 'reactsite-bench', `${kind}-${n}-seed${args.seed}`);
-  const marker = path.join(dir, '.corpus.json');
-  let meta;
-  try {
-    meta = JSON.parse(fs.readFileSync(marker, 'utf8'));
-  } catch {
-    meta = undefined;
-  }
-  if (meta?.version === CORPUS_VERSION && meta.n === n && meta.kind === kind && meta.seed === args.seed) {
-    log(`  corpus ${kind}-${n}: reusing ${dir}`);
-  } else {
-    const t0 = performance.now();
-    fs.rmSync(dir, { recursive: true, force: true });
-    generateCorpus({ n, kind, seed: args.seed, out: dir });
-    log(`  corpus ${kind}-${n}: generated in ${fmtMs(performance.now() - t0)} → ${dir}`);
-  }
-  return dir;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -308,39 +166,8 @@ try {
   });
 
   await section('lighthouse', 'Lighthouse (mobile = default config, desktop = desktop-config; served by reactsite preview)', async () => {
-    const why = await lighthouseUnavailable();
-    if (why) throw new Error(why);
-    const chromePath = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : browserPath();
-    if (!chromePath) throw new Error('no Chromium at /usr/bin/chromium');
     await ensureRealOut();
-    // Lighthouse audits no page answered with status 404, and /404.html itself sends a visitor outside /tutorial/
-    // home: a copy of out/ serves the 404 page's own document under /tutorial/ with status 200.
-    const lhOut = path.join(os.tmpdir(), `reactsite-bench-lh-${process.pid}`);
-    fs.rmSync(lhOut, { recursive: true, force: true });
-    fs.cpSync(realOut, lhOut, { recursive: true });
-    fs.mkdirSync(path.join(lhOut, 'tutorial', 'bench-404'), { recursive: true });
-    fs.copyFileSync(path.join(lhOut, '404.html'), path.join(lhOut, 'tutorial', 'bench-404', 'index.html'));
-    const pages = PAGE_TYPES.map((p) => ({ ...p, path: p.name === '404' ? '/tutorial/bench-404/' : p.path }));
-    try {
-      results.lighthouse = await lighthouseAll(lhOut, pages, { chromePath, log, runs: { mobile: 3, desktop: 1 } });
-    } finally {
-      fs.rmSync(lhOut, { recursive: true, force: true });
-    }
-    log('');
-    for (const r of results.lighthouse) {
-      if (r.error) {
-        log(`  ${r.formFactor} ${r.page}: could not run: ${r.error}`);
-        continue;
-      }
-      const s = r.scores;
-      log(`  ${r.formFactor.padEnd(7)} ${r.page.padEnd(8)} perf ${s.performance} · a11y ${s.accessibility} · best practices ${s['best-practices']} · SEO ${s.seo} · LCP ${fmtMs(r.lcp)} (${r.lcpElement ?? '?'}) · TBT ${fmtMs(r.tbt)} · CLS ${r.cls?.toFixed(3)} · FCP ${fmtMs(r.fcp)} · benchmarkIndex ${Math.round(r.benchmarkIndex ?? 0)}`);
-      if (r.runtimeError) log(`      runtime error: ${r.runtimeError}`);
-      for (const w of r.warnings) log(`      warning: ${w.split('\n')[0]}`);
-      for (const e of r.errored) log(`      audit errored: ${e}`);
-      for (const f of r.failing) log(`      below 90: ${f}`);
-      if (r.opportunities.length) log(`      opportunities: ${r.opportunities.join(', ')}`);
-    }
-    if (results.lighthouse.every((r) => !r.errored?.length)) log('\n  no audit errored (nothing needed the network)');
+    results.lighthouse = await lighthouseSite(realOut, { log });
   });
 
   await section('dev', 'Dev server latency (scripts/bench-dev.mjs)', async () => {
@@ -367,63 +194,4 @@ try {
   else log(`\n(kept ${realRoot})`);
 }
 
-printSummary();
-
-function printSummary() {
-  const total = performance.now() - benchStart;
-  log('\n## Summary\n');
-  if (srcSeen.size > 1) log(`⚠ src/ changed during the run (${srcSeen.size} versions: ${[...srcSeen].join(', ')}): builds measured different code; see [src …] in the log.\n`);
-  log(`Node ${process.version}, ${os.cpus().length} CPU, load average during the run ${median(loads)?.toFixed(1)} median / ${Math.max(...loads).toFixed(1)} max; bench took ${fmtMs(total)}.`);
-  if (results.builds.length) {
-    log('\n| build | pages | rendered / reused | wall | ms/page | peak RSS | out/ size | HTML/tutorial | load | markdown² | bundle¹ | pages³ | render⁴ | integrity | write | other stages |');
-    log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
-    for (const b of results.builds) {
-      const t = (k) => (b.timings && b.timings[k] !== undefined ? fmtMs(b.timings[k]) : 'n/a');
-      const other = b.timings ? Object.keys(b.timings).filter((k) => !STAGES.includes(k) && !COUNTS.includes(k)).map((k) => `${k} ${fmtMs(b.timings[k])}`).join(', ') || '' : 'n/a';
-      const counts = b.timings?.rendered !== undefined ? `${b.timings.rendered} / ${b.timings.reused}` : 'n/a';
-      const runs = b.runs > 1 ? ` (median of ${b.okRuns})` : '';
-      if (!b.okRuns) log(`| ${b.name} ${b.mode} | failed after ${fmtMs(b.failed?.wallMs)}, peak RSS ${fmtKb(b.failed?.peakRssKb)}: ${b.error?.replace(/\|/g, '/')} |||||||||||||||`);
-      else log(`| ${b.name} ${b.mode}${runs} | ${b.pages} | ${counts} | ${fmtMs(b.wallMs)} | ${b.msPerPage.toFixed(1)} | ${fmtKb(b.peakRssKb)} | ${fmtBytes(b.outBytes)} | ${fmtBytes(Math.round(b.tutorialHtmlAvg ?? NaN))} | ${t('load')} | ${t('markdown')} | ${t('bundle')} | ${t('pages')} | ${t('render')} | ${t('integrity')} | ${t('write')} | ${other} |`);
-    }
-    log('\n¹ stage times come from the CLI (REACTSITE_TIMINGS=1); bundling runs concurrently with load and markdown, so stages overlap and do not add up to the wall time. Peak RSS is `/usr/bin/time -v` of the build process (worker threads included).');
-    log('² Markdown of the static pages (tutorial bodies are part of "pages"). ³ Tutorial pages: Markdown, highlighting, rendering and writing together, per page, on every core (or linking them from the page store). ⁴ The other pages (landing, hub, static, 404, redirects) on the main thread.');
-  }
-  if (results.eleventy?.length) {
-    log('\n| corpus | reactsite cold | Eleventy 3 (same bodies) | ratio |');
-    log('| --- | ---: | ---: | ---: |');
-    for (const e of results.eleventy) log(`| ${e.name} | ${fmtMs(e.ours)} | ${fmtMs(e.ms)} | ${e.ours ? (e.ours / e.ms).toFixed(2) : 'n/a'}x |`);
-  }
-  if (results.weight) {
-    const br = results.browser ?? {};
-    log('\n| page | HTML raw / gzip | CSS raw / gzip | JS chunks before interaction raw / gzip | inline JS | all JS run before interaction, gzip (budget 2 kB) | requests (files) | Chromium: requests · JS · CSS transferred |');
-    log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
-    for (const p of PAGE_TYPES) {
-      const w = results.weight[p.name];
-      const b = br[p.name];
-      log(`| ${p.name} \`${p.path}\` | ${fmtBytes(w.html.raw)} / ${fmtBytes(w.html.gzip)} | ${fmtBytes(w.css.raw)} / ${fmtBytes(w.css.gzip)} | ${fmtBytes(w.js.raw)} / ${fmtBytes(w.js.gzip)} | ${fmtBytes(w.inlineJs.raw)} | ${fmtBytes(w.beforeInteraction.gzip)} | ${w.requests} | ${b ? `${b.requests} · ${fmtBytes(b.jsBytes)} · ${fmtBytes(b.cssBytes)}` : 'n/a'} |`);
-    }
-  }
-  if (results.lighthouse) {
-    log('\n| Lighthouse (median of the runs) | runs | perf | a11y | best practices | SEO | LCP | TBT | CLS | benchmarkIndex |');
-    log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    const groups = new Map();
-    for (const r of results.lighthouse) groups.set(`${r.page} (${r.formFactor})`, [...(groups.get(`${r.page} (${r.formFactor})`) ?? []), r]);
-    for (const [name, rs] of groups) {
-      const ok = rs.filter((r) => !r.error);
-      if (!ok.length) {
-        log(`| ${name} | could not run: ${rs[0].error.replace(/\|/g, '/')} |||||||||`);
-        continue;
-      }
-      const m = (f) => median(ok.map(f));
-      log(`| ${name} | ${ok.length} | ${m((r) => r.scores.performance)} | ${m((r) => r.scores.accessibility)} | ${m((r) => r.scores['best-practices'])} | ${m((r) => r.scores.seo)} | ${fmtMs(m((r) => r.lcp))} | ${fmtMs(m((r) => r.tbt))} | ${m((r) => r.cls)?.toFixed(3)} | ${Math.round(m((r) => r.benchmarkIndex ?? 0))} |`);
-    }
-  }
-  if (results.islands) {
-    log('\n| first interaction (CPU 4x slower) | INP | on screen after |');
-    log('| --- | ---: | ---: |');
-    for (const [name, w] of Object.entries(results.islands.widgets)) log(`| ${name} | ${fmtMs(w.inp)} | ${fmtMs(w.effect)} |`);
-    log(`\nJS run before any interaction (Chromium, gzip): ${Object.entries(results.islands.executed).map(([k, e]) => `${k} ${fmtBytes(e.gzip)}`).join(' · ')}`);
-  }
-  if (results.dev) log(`\nDev latency: ${results.dev.skipped ?? 'see the "Dev server latency" section above'}`);
-  if (results.failures.length) log(`\nFailed sections:\n${results.failures.map((f) => `- ${f}`).join('\n')}`);
-}
+printSummary(results, { loads, srcSeen, totalMs: performance.now() - benchStart, log });

@@ -1,138 +1,19 @@
 // Writes a synthetic reactsite project (real content format) for benchmarks, deterministic from a seed:
-//   node scripts/corpus.mjs --n 1000 --kind code|plain --seed 1 --out DIR
+//   node scripts/corpus.mjs --n 1000 --kind code|plain|docs --seed 1 --out DIR
 // content/site.json, content/ads.json, content/pages/*.md and public/ are copied from the real project;
 // content/registry.json and content/tutorials/<id>.md are generated (N tutorials, 40 categories).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { codeIn, jsxComponent } from './corpus-code.mjs';
+import { camel, cap, CATEGORIES, DIFFICULTY, prng, W, writer } from './corpus-words.mjs';
+
+export { CATEGORIES, prng };
 
 /** Bumped whenever the generated output changes, so cached corpora are regenerated. */
 export const CORPUS_VERSION = 1;
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
-export function prng(seed) {
-  let a = seed >>> 0 || 0x9e3779b9;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const W = {
-  adj: 'quick bright quiet stable shared nested lazy eager small large simple complex local global pure stale fresh hidden visible dynamic static typed careful modern classic reusable isolated derived cached async sync controlled uncontrolled optional required default custom native virtual partial empty full active idle'.split(' '),
-  noun: 'component prop state hook effect render list key form input button value event handler callback context provider reducer action store ref node tree branch leaf element fragment portal boundary suspense router route link page layout panel card modal menu tab field label counter timer cache request response promise module bundle import export pattern update snapshot closure dependency array object string number boolean'.split(' '),
-  verb: 'render update compute store pass read write return call memoize share lift derive subscribe measure trigger schedule batch compare mount unmount hydrate wrap split merge filter map reduce sort validate format parse debounce throttle reset fetch cancel'.split(' '),
-  adv: 'quickly carefully rarely often always usually safely clearly directly gradually eventually immediately simply quietly explicitly implicitly'.split(' '),
-  who: 'the reader,a beginner,your team,the browser,React,the compiler,the parent,each child,a reviewer,the user'.split(','),
-  conn: 'because,although,so,while,when,after,before,unless,since,until'.split(','),
-  topic: 'Rendering,State,Effects,Events,Forms,Lists,Context,Refs,Routing,Styling,Testing,Performance,Hooks,Patterns,Data Fetching,Accessibility,Animation,Suspense,Servers,Tooling'.split(','),
-  area: 'Basics,In Depth'.split(','),
-};
-
-/** The 40 category names: each topic in two depths. */
-export const CATEGORIES = W.topic.flatMap((t) => W.area.map((a) => `${t} ${a}`));
-const DIFFICULTY = ['Beginner', 'Intermediate', 'Advanced'];
-
-const cap = (s) => s[0].toUpperCase() + s.slice(1);
-const pascal = (...ws) => ws.map((w) => cap(w)).join('');
-const camel = (first, ...ws) => first + pascal(...ws);
-const third = (v) => (/(ch|sh|s|x)$/.test(v) ? `${v}es` : `${v}s`);
-
-/** A generator of words, sentences and paragraphs over one PRNG. */
-function writer(rand) {
-  const int = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1));
-  const pick = (xs) => xs[Math.floor(rand() * xs.length)];
-  const templates = [
-    () => `the ${pick(W.adj)} ${pick(W.noun)} ${third(pick(W.verb))} every ${pick(W.noun)} ${pick(W.adv)}`,
-    () => `${pick(W.who)} can ${pick(W.verb)} a ${pick(W.adj)} ${pick(W.noun)} ${pick(W.conn)} the ${pick(W.noun)} is ${pick(W.adj)}`,
-    () => `when you ${pick(W.verb)} the ${pick(W.noun)}, ${pick(W.who)} ${third(pick(W.verb))} the ${pick(W.adj)} ${pick(W.noun)} ${pick(W.adv)}`,
-    () => `a ${pick(W.adj)} ${pick(W.noun)} is easier to ${pick(W.verb)} than a ${pick(W.adj)} ${pick(W.noun)}`,
-    () => `I usually ${pick(W.verb)} the ${pick(W.noun)} first and ${pick(W.verb)} the ${pick(W.noun)} later, ${pick(W.conn)} ${pick(W.who)} expects a ${pick(W.adj)} result`,
-    () => `keep the ${pick(W.noun)} ${pick(W.adj)} and ${pick(W.verb)} its \`${camel(pick(W.noun), pick(W.noun))}\` ${pick(W.adv)}`,
-    () => `${pick(W.adv)}, the ${pick(W.noun)} and the ${pick(W.noun)} ${pick(W.verb)} the same ${pick(W.adj)} ${pick(W.noun)}`,
-    () => `do not ${pick(W.verb)} a ${pick(W.noun)} inside a ${pick(W.adj)} ${pick(W.noun)} ${pick(W.conn)} ${pick(W.who)} has to ${pick(W.verb)} it again`,
-    () => `this ${pick(W.noun)} shows how ${pick(W.who)} ${third(pick(W.verb))} ${int(2, 9)} ${pick(W.adj)} ${pick(W.noun)}s in one pass`,
-    () => `the ${pick(W.noun)} stays ${pick(W.adj)} ${pick(W.conn)} nothing ${third(pick(W.verb))} it ${pick(W.adv)}`,
-  ];
-  const sentence = () => cap(pick(templates)()) + (rand() < 0.1 ? '?' : '.');
-  const words = (s) => s.split(/\s+/).filter(Boolean).length;
-  const paragraph = (target) => {
-    const out = [];
-    let n = 0;
-    while (n < target) {
-      const s = sentence();
-      out.push(s);
-      n += words(s);
-    }
-    return { text: out.join(' '), words: n };
-  };
-  return { rand, int, pick, sentence, paragraph, words };
-}
-
-/** A valid JSX component of `lines` lines (10-25) with identifiers from the PRNG. */
-function jsxComponent(w, lines) {
-  const name = pascal(w.pick(W.adj), w.pick(W.noun), w.pick(['Panel', 'View', 'List', 'Card', 'Form', 'Box']));
-  const state = camel(w.pick(W.adj), w.pick(W.noun));
-  const setter = `set${cap(state)}`;
-  const handler = camel('handle', w.pick(W.verb), w.pick(W.noun));
-  const items = camel(w.pick(W.noun), 'items');
-  const cls = `${w.pick(W.adj)}-${w.pick(W.noun)}`;
-  const kind = w.int(0, 3);
-  const head = [];
-  const body = [];
-  if (kind === 0) {
-    head.push('import { useState } from "react";', '', `export default function ${name}({ step = ${w.int(1, 5)} }) {`, `  const [${state}, ${setter}] = useState(${w.int(0, 10)});`, `  const ${handler} = () => ${setter}((prev) => prev + step);`);
-    body.push(`      <p>Value: {${state}}</p>`, `      <button type="button" onClick={${handler}}>${cap(w.pick(W.verb))}</button>`);
-  } else if (kind === 1) {
-    head.push(`export default function ${name}({ ${items} = [] }) {`, `  const visible = ${items}.filter((item) => item.${w.pick(['active', 'done', 'shown'])});`);
-    body.push(`      <ul>`, `        {visible.map((item) => (`, `          <li key={item.id}>{item.label}</li>`, `        ))}`, `      </ul>`);
-  } else if (kind === 2) {
-    head.push('import { useState } from "react";', '', `export default function ${name}() {`, `  const [${state}, ${setter}] = useState("");`, `  function ${handler}(event) {`, `    ${setter}(event.target.value);`, '  }');
-    body.push(`      <label htmlFor="${cls}">${cap(w.pick(W.noun))}</label>`, `      <input id="${cls}" value={${state}} onChange={${handler}} />`);
-  } else {
-    head.push('import { useEffect, useState } from "react";', '', `export default function ${name}({ delay = ${w.int(100, 900)} }) {`, `  const [${state}, ${setter}] = useState(0);`, '  useEffect(() => {', `    const id = setInterval(() => ${setter}((n) => n + 1), delay);`, '    return () => clearInterval(id);', '  }, [delay]);');
-    body.push(`      <p>Ticks: {${state}}</p>`);
-  }
-  const open = ['  return (', `    <section className="${cls}">`, `      <h3>${cap(w.pick(W.adj))} ${w.pick(W.noun)}</h3>`];
-  const close = ['    </section>', '  );', '}'];
-  const fixed = head.length + open.length + body.length + close.length;
-  const want = Math.max(fixed, Math.min(25, lines));
-  const pad = [];
-  for (let i = fixed; i < want; i++) pad.push(`      <p className="${w.pick(W.adj)}-note">${cap(w.pick(W.adj))} ${w.pick(W.noun)} ${third(w.pick(W.verb))} here.</p>`);
-  return [...head, ...open, ...body, ...pad, ...close].join('\n');
-}
-
-/** Code of `lines` lines (3-60) in `lang`, valid where a parser would read it (jsx, tsx, js, ts, json, css). */
-function codeIn(w, lang, lines) {
-  const id = () => camel(w.pick(W.adj), w.pick(W.noun));
-  const n = Math.max(3, Math.min(60, lines));
-  const repeat = (make) => Array.from({ length: n }, (_, i) => make(i));
-  switch (lang) {
-    case 'jsx':
-      return jsxComponent(w, Math.min(25, n));
-    case 'tsx':
-      return [`type ${pascal(w.pick(W.noun))}Props = { ${id()}: string };`, `export function ${pascal(w.pick(W.adj), w.pick(W.noun))}(props: ${pascal(w.pick(W.noun))}Props) {`, ...repeat((i) => `  const v${i}: number = ${w.int(0, 99)};`).slice(0, n - 3), '}'].join('\n');
-    case 'ts':
-      return repeat((i) => `export const ${id()}${i}: ${w.pick(['number', 'string', 'boolean'])} = ${w.pick(['1', '"x"', 'true'])} as never;`).join('\n');
-    case 'js':
-      return repeat((i) => (i % 3 === 0 ? `// ${w.sentence()}` : `const ${id()}${i} = [${w.int(1, 9)}, ${w.int(1, 9)}].map((n) => n * ${w.int(2, 5)});`)).join('\n');
-    case 'bash':
-      return repeat(() => `$ ${w.pick(['npm install', 'npm run build', 'npx vite', 'git commit -m', 'cd'])} ${w.pick(W.noun)}-${w.pick(W.noun)}`).join('\n');
-    case 'css':
-      return repeat((i) => `.${w.pick(W.adj)}-${w.pick(W.noun)}-${i} { color: #${(w.int(0, 0xffffff)).toString(16).padStart(6, '0')}; margin: ${w.int(0, 4)}rem; }`).join('\n');
-    case 'json':
-      return `{\n${repeat((i) => `  "${id()}${i}": ${w.int(0, 999)}`).slice(0, n - 2).join(',\n')}\n}`;
-    case 'html':
-      return repeat(() => `<p class="${w.pick(W.adj)}">${cap(w.pick(W.noun))} <a href="/${w.pick(W.noun)}/">${w.pick(W.verb)}</a></p>`).join('\n');
-    default:
-      return repeat((i) => `${i % 2 ? '+' : '-'} const ${id()} = ${w.int(0, 9)};`).join('\n');
-  }
-}
 
 /** Inline Markdown of ordinary documentation: code spans, links (site, anchor, external), emphasis, autolinks. */
 function richSentence(w, links) {
