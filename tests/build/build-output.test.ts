@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { islandNames } from '../../src/generator/bundle/site-bundle.js';
 import { editJson, listFiles, makeProject, snapshotDir } from '../helpers/project.js';
+import { isLayoutId } from '../../src/site/document/layout-ids.js';
 
 const read = (dir: string, f: string) => fs.readFileSync(path.join(dir, f), 'utf8');
 const jsonLd = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as { '@graph': Record<string, unknown>[] };
@@ -166,5 +167,37 @@ describe('reactsite build --base /sub/', () => {
     expect(absolute.filter((u) => !u.startsWith('https://example.com/sub/'))).toEqual([]);
     expect(read(out, 'sitemap.xml')).toContain('<loc>https://example.com/sub/tutorial/react-alpha/</loc>');
     expect(read(out, '404.html')).toContain('var b="/sub/"');
+  });
+});
+
+describe('element ids of built pages', () => {
+  const beta = ['Beta keeps clear of the layout.', '', '## Main', '', 'Mail [us](mailto:team@example.org), call [us](tel:+15550100).[^n]', '', '## Sidebar', '', '## 🎉', '', '## Footnote label', '', '[^n]: A note.', ''].join('\n');
+  let out: string;
+  beforeAll(async () => {
+    const root = makeProject({ 'content/tutorials/beta.md': beta });
+    out = path.join(root, 'out');
+    const run = await runCli(['build', '--root', root]);
+    expect(run.code, run.output).toBe(0);
+  });
+
+  it('are unique on every page, and only headings have ids the layout does not reserve', () => {
+    const pages = listFiles(out).filter((f) => f.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(5);
+    for (const file of pages) {
+      const html = read(out, file);
+      const ids = [...html.matchAll(/<([a-z][a-z0-9]*)\b[^>]*?\sid="([^"]*)"/g)].map((m) => ({ tag: m[1]!, id: m[2]! }));
+      expect(new Set(ids.map((e) => e.id)).size, file).toBe(ids.length);
+      // Body headings take any free id; anything else of the layout must be reserved (see layout-ids.ts), or be React's own.
+      const stray = ids.filter((e) => !/^h[1-6]$/.test(e.tag) && !isLayoutId(e.id) && !/[«»:]/.test(e.id));
+      expect(stray, file).toEqual([]);
+    }
+    const headings = [...read(out, 'tutorial/react-beta/index.html').matchAll(/<h2 id="([^"]*)"/g)].map((m) => m[1]);
+    expect(headings).toEqual(expect.arrayContaining(['main-1', 'sidebar-1', 'section', 'footnote-label-1']));
+  });
+
+  it('open mailto: and tel: links in place, not in a new tab', () => {
+    const html = read(out, 'tutorial/react-beta/index.html');
+    expect(html).toContain('<a href="mailto:team@example.org">us</a>');
+    expect(html).toContain('<a href="tel:+15550100">us</a>');
   });
 });

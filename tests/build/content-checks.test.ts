@@ -20,4 +20,10 @@ describe('reactsite check content checks', () => {
     expect(run.stderr).toContain('warning content/tutorials/beta.md\n  needs at least 900 words of prose (found');
     expect(run.stderr).toContain('needs a FAQ of at least 4 questions (found 0)');
   });
+  it("does not count the footnotes' heading, which the build writes, as the article's last section", async () => {
+    const root = makeProject({ 'content/tutorials/beta.md': `${body('jsx fragment')}\n## Summary\n\nAll of it.[^1]\n\n[^1]: A note.\n` });
+    const run = await runCli(['check', '--root', root]);
+    expect(run.stderr).toContain('warning content/tutorials/beta.md\n  needs at least 3 "##" sections (found 2)');
+    expect(run.stderr).not.toContain('warning content/tutorials/beta.md\n  needs a summary section');
+  });
 });

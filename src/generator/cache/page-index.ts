@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import type { Problem } from '../problems/problem.js';
-import type { SourceLink } from '../markdown/render-markdown.js';
+import type { SourceLink } from '../markdown/body-facts.js';
 import type { PlainFacts } from '../verify/html-facts.js';
 import { isPackRef, type PackRef } from './markdown-pack.js';
 

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { htmlFacts, lazyFacts, toPlainFacts, type HtmlFacts, type PlainFacts } from '../verify/html-facts.js';
 import type { Problem } from '../problems/problem.js';
-import type { SourceLink } from '../markdown/render-markdown.js';
+import type { SourceLink } from '../markdown/body-facts.js';
 import { prunePacks, type PackRef } from './markdown-pack.js';
 import { appendPageLog, applyPageLog, parseMeta, parsePageIndex, writePageIndex, type Entry, type PageLinks } from './page-index.js';
 import { isRunning } from './running-process.js';

@@ -7,7 +7,8 @@ import { visit } from 'unist-util-visit';
 import * as esbuild from 'esbuild';
 import { problem, warning, type Problem } from '../problems/problem.js';
 import type { BuildResult } from '../pipeline.js';
-import type { CodeSample } from '../markdown/render-markdown.js';
+import type { CodeSample } from '../markdown/body-facts.js';
+import { isLayoutId } from '../../site/document/layout-ids.js';
 import { tutorialById } from '../../site/tutorial-by-id.js';
 
 /** The minimums every article meets (content issue). */
@@ -23,7 +24,8 @@ export function bodyFacts(hast: Root): { sections: string[]; tables: number; ids
   const images: string[] = [];
   let tables = 0;
   visit(hast, 'element', (el: Element) => {
-    if (el.tagName === 'h2') sections.push(hastText(el));
+    // The footnotes' "Footnotes" heading (id footnote-label) is made by the build, not a section the author wrote.
+    if (el.tagName === 'h2' && el.properties.id !== 'footnote-label') sections.push(hastText(el));
     if (el.tagName === 'table') tables++;
     if (typeof el.properties.id === 'string') ids.add(el.properties.id);
     if (el.tagName === 'a' && typeof el.properties.href === 'string') links.push(el.properties.href);
@@ -60,7 +62,7 @@ export function contentChecks(root: string, result: BuildResult): Problem[] {
   for (const r of result.routes) if (r.kind === 'static') tutorialPathOf.set(`content/pages/${r.ref}.md`, r.path);
   for (const [file, md] of sources) {
     const p = tutorialPathOf.get(file);
-    if (p) idsByPath.set(p, new Set([...bodyFacts(md.hast).ids, 'main', 'faq-title', 'tags-title']));
+    if (p) idsByPath.set(p, bodyFacts(md.hast).ids);
   }
   for (const [file, md] of sources) {
     const facts = bodyFacts(md.hast);
@@ -74,7 +76,7 @@ export function contentChecks(root: string, result: BuildResult): Problem[] {
       const [p = '', anchor] = href.split('#');
       const target = p === '' ? own : p;
       if (p && !routePaths.has(p)) problems.push(problem(`link to ${href}: no such page`, { file, hint: 'link to a generated page such as /tutorial/<slug>/ (with the trailing slash)' }));
-      else if (anchor && target && idsByPath.has(target) && !idsByPath.get(target)!.has(anchor)) problems.push(problem(`link to ${href}: no heading with id "${anchor}"`, { file, hint: 'use the id of a heading in the target page (lowercase, hyphens)' }));
+      else if (anchor && target && idsByPath.has(target) && !idsByPath.get(target)!.has(anchor) && !isLayoutId(anchor)) problems.push(problem(`link to ${href}: no heading with id "${anchor}"`, { file, hint: 'use the id of a heading in the target page (lowercase, hyphens)' }));
     }
     for (const src of facts.images) if (src.startsWith('/') && !fs.existsSync(path.join(root, 'public', src))) problems.push(problem(`image ${src} does not exist in public/`, { file }));
     if (!file.startsWith('content/tutorials/')) continue;

@@ -6,7 +6,7 @@ import type { Problem } from '../problems/problem.js';
 import { checkByPage } from './integrity.js';
 import { sourceFile, type Content } from '../content/load-content.js';
 import type { HtmlFacts } from './html-facts.js';
-import type { SourceLink } from '../markdown/render-markdown.js';
+import type { SourceLink } from '../markdown/body-facts.js';
 import { isBodyH1Problem } from '../markdown/body-h1.js';
 import type { BuildOptions } from '../cli/options.js';
 import type { OutputFiles } from '../output/output-dir.js';

@@ -3,7 +3,7 @@ import type { Route } from '../../site/types.js';
 import { absoluteUrl } from '../../site/seo/urls.js';
 import { problem, warning, type Problem } from '../problems/problem.js';
 import { htmlFacts, type HtmlFacts } from './html-facts.js';
-import type { SourceLink } from '../markdown/render-markdown.js';
+import type { SourceLink } from '../markdown/body-facts.js';
 
 /** What the gate reads: the in-memory output, public/ files, routes, and where each page's links were written. */
 export interface IntegrityInput {

@@ -28,10 +28,13 @@ export function renderHast(tree: Root, components: Partial<Components>): ReactNo
   return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, elementAttributeNameCase: 'react', stylePropertyNameCase: 'dom', passNode: true });
 }
 
-/** A link: site paths get the base, external links open in a new tab, script URLs are not links at all. */
+/**
+ * A link: site paths get the base, web links to other sites open in a new tab (mailto: and tel: open their app,
+ * not a tab), script URLs are not links at all.
+ */
 export function SmartLink({ base, href, children, ...rest }: { base: string; href?: string; children?: ReactNode } & Omit<Props<'a'>, 'href'>) {
   if (!href || isUnsafeUrl(href)) return <span className="link-removed">{children}</span>;
-  if (isExternal(href))
+  if (isExternal(href) && /^(https?:)?\/\//i.test(href))
     return (
       <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>
         {children}
