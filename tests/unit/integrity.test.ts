@@ -32,6 +32,18 @@ describe('integrity gate', () => {
     expect(ps[0]).toMatchObject({ file: 'content/tutorials/a.md', line: 7, severity: 'error' });
     expect(ps[0]!.message).toContain('/tutorial/zzz/');
   });
+  it('points at the link written so, not at an earlier one the URL merely ends with ("/", "")', () => {
+    const links = [{ href: '', line: 3 }, { href: '/', line: 4 }, { href: '/tutorial/zzz/', line: 9 }, { href: 'https://x.org/sub/tutorial/yyy/', line: 12 }];
+    const sources = new Map([['tutorial/a/index.html', { file: 'content/tutorials/a.md', links }]]);
+    const ps = checkIntegrity(input({ 'index.html': page(''), 'tutorial/a/index.html': page('<a href="/">h</a><a href="/sub/tutorial/zzz/">z</a><a href="https://x.org/sub/tutorial/yyy/">y</a>') }, { sources, base: '/sub/', siteUrl: 'https://x.org/sub/' }));
+    const broken = ps.filter((p) => p.message.includes('broken link'));
+    expect(broken.map((p) => [p.message.match(/: (\S+) \(/)?.[1], p.line])).toEqual([['/sub/tutorial/zzz/', 9], ['https://x.org/sub/tutorial/yyy/', 12]]);
+  });
+  it('says a link relative to its page is one, with the fix', () => {
+    const ps = checkIntegrity(input({ 'index.html': page(''), 'tutorial/a/index.html': page('<a href="react-hooks/">r</a><a href="./#s">s</a><h2 id="s">S</h2>') }));
+    expect(ps.map((p) => p.message)).toEqual(['page tutorial/a/index.html links to react-hooks/, a path relative to the page', 'page tutorial/a/index.html links to ./#s, a path relative to the page']);
+    expect(ps[0]!.hint).toContain('/tutorial/<slug>/');
+  });
   it('turns broken links into warnings with --broken-links warn', () => {
     const ps = checkIntegrity(input({ 'index.html': page(''), 'tutorial/a/index.html': page('<a href="/tutorial/zzz/">z</a>') }, { brokenLinks: 'warn' }));
     expect(ps.map((p) => p.severity)).toEqual(['warning']);

@@ -1,6 +1,6 @@
 /** The integrity gate: every generated page, link, anchor, redirect, sitemap entry and JSON-LD block is checked before out/ is swapped in. */
 import type { Route } from '../../site/types.js';
-import { absoluteUrl } from '../../site/seo/urls.js';
+import { absoluteUrl, withBase } from '../../site/seo/urls.js';
 import { problem, warning, type Problem } from '../problems/problem.js';
 import { htmlFacts, type HtmlFacts } from './html-facts.js';
 import type { SourceLink } from '../markdown/body-facts.js';
@@ -26,8 +26,11 @@ export interface IntegrityInput {
 
 const REQUIRED_ARTICLE = ['headline', 'author', 'publisher', 'datePublished', 'image'] as const;
 
-/** Where a URL found in a page leads: an out-relative file and anchor, outside the base, or undefined when it leaves the site. */
-type Target = { file: string; anchor?: string } | 'outside-base' | undefined;
+/**
+ * Where a URL found in a page leads: an out-relative file and anchor, outside the base, a path relative to the page
+ * ("react-hooks/", "./x"), or undefined when it leaves the site.
+ */
+type Target = { file: string; anchor?: string } | 'outside-base' | 'relative' | undefined;
 
 /** Maps a URL found in page `fromFile` to its Target; `origins` count as this site. */
 function urlTarget(url: string, fromFile: string, origins: readonly string[], base: string): Target {
@@ -46,6 +49,7 @@ function urlTarget(url: string, fromFile: string, origins: readonly string[], ba
   }
   const [p = '', anchor] = pathPart.split('#');
   if (p === '') return { file: fromFile, anchor };
+  if (!p.startsWith('/')) return 'relative';
   if (!p.startsWith(base)) return 'outside-base';
   const rel = decodeURI(p.slice(base.length).split('?')[0]!);
   return { file: rel === '' || rel.endsWith('/') ? `${rel}index.html` : rel, anchor };
@@ -88,7 +92,7 @@ export function checkByPage(input: IntegrityInput, only?: ReadonlySet<string>): 
     const route = routeOf.get(file);
     const source = input.sources.get(file);
     const where = (href: string) => {
-      const hit = source?.links.find((l) => href === l.href || href.endsWith(l.href));
+      const hit = source && sourceLinkOf(source.links, href, input.base);
       return hit ? { file: source!.file, line: hit.line } : { file: `out/${file}` };
     };
     for (const url of facts.urls) {
@@ -98,6 +102,10 @@ export function checkByPage(input: IntegrityInput, only?: ReadonlySet<string>): 
       const mk = input.brokenLinks === 'warn' ? warning : problem;
       if (target === 'outside-base') {
         problems.push(mk(`page ${file} links to ${url}, outside the site base ${input.base}`, { ...where(url), hint: 'write site links as /path/ (the base is added for you)' }));
+        continue;
+      }
+      if (target === 'relative') {
+        problems.push(mk(`page ${file} links to ${url}, a path relative to the page`, { ...where(url), hint: 'write site links from the root, such as /tutorial/<slug>/ (the base is added for you)' }));
         continue;
       }
       if (!exists(target.file)) {
@@ -110,7 +118,7 @@ export function checkByPage(input: IntegrityInput, only?: ReadonlySet<string>): 
     }
     for (const img of facts.metaImages) {
       const target = resolve(img, file);
-      if (target && target !== 'outside-base' && !exists(target.file)) problems.push(problem(`${file}: social image ${img} does not exist`, { file: 'content/site.json', field: 'socialImage', hint: 'add the image to public/' }));
+      if (target && typeof target === 'object' && !exists(target.file)) problems.push(problem(`${file}: social image ${img} does not exist`, { file: 'content/site.json', field: 'socialImage', hint: 'add the image to public/' }));
     }
     if (route?.kind === 'redirect') {
       if (!facts.refresh) problems.push(problem(`redirect stub ${file} has no target`, { file: `out/${file}` }));
@@ -125,6 +133,14 @@ export function checkByPage(input: IntegrityInput, only?: ReadonlySet<string>): 
     problems.push(...(facts.jsonLdProblems ?? []));
   }
   return { byPage, site: only ? [] : [...checkSitemap(input), ...checkRedirectsFile(input, exists)] };
+}
+
+/**
+ * The link written in Markdown that became `href` in the page: the one written so (site paths get the base), else
+ * one `href` ends with (a URL the renderer changed otherwise); never a link as short as "/" or "" by that rule.
+ */
+export function sourceLinkOf(links: readonly SourceLink[], href: string, base: string): SourceLink | undefined {
+  return links.find((l) => href === l.href || href === (l.href.startsWith('/') ? withBase(base, l.href) : l.href)) ?? links.find((l) => l.href.length > 1 && href.endsWith(l.href));
 }
 
 /** The JSON-LD of a page parses and its nodes carry the fields their type requires. */
