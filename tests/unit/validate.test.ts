@@ -64,6 +64,21 @@ describe('front matter', () => {
     const src = parseFrontMatter('x.md', '---\nfaq:\n  - question: "q1"\n    answer: "a1"\n  - question: "q2"\n    answer: 42\n---\nbody', tutorialMatterSchema);
     expect(src.problems[0]).toMatchObject({ field: 'faq[1].answer', line: 6 });
   });
+  it('names front matter that is never closed, rather than the YAML error the body gives', () => {
+    const src = parseFrontMatter('x.md', '---\nfaq: []\n\n## Body: with a colon\n\n- item\n  text: [\n', tutorialMatterSchema);
+    expect(src.problems).toEqual([expect.objectContaining({ message: 'front matter is never closed', line: 1 })]);
+  });
+  it('refuses dates that do not exist, in the registry and in front matter (YAML would roll them over)', () => {
+    const entry = { id: 'a', slug: 'a', name: 'A', title: 'A', description: 'D', category: 'C', difficulty: 'Beginner', keywords: ['k'] };
+    const text = JSON.stringify([{ ...entry, publishDate: '2026-02-30' }], null, 2);
+    const { problems } = validateJson('content/registry.json', text, registrySchema);
+    expect(problems).toEqual([expect.objectContaining({ field: '[0].publishDate', line: text.split('\n').findIndex((l) => l.includes('publishDate')) + 1 })]);
+    expect(validateJson('r.json', JSON.stringify([{ ...entry, publishDate: '2024-02-29' }]), registrySchema).problems).toEqual([]);
+    const src = parseFrontMatter('x.md', '---\nfaq: []\nupdated: 2026-13-45\n---\nBody', tutorialMatterSchema);
+    expect(src.problems).toEqual([expect.objectContaining({ message: '2026-13-45 is not a date that exists', line: 3, field: 'updated' })]);
+    expect(src.data).toBeUndefined();
+    expect(parseFrontMatter('x.md', '---\nupdated: 2026-03-01 # the last edit\n---\nBody', tutorialMatterSchema).data).toEqual({ faq: [], updated: '2026-03-01' });
+  });
   it('knows the line the body starts on', () => {
     expect(parseFrontMatter('x.md', '---\nfaq: []\n---\nBody', tutorialMatterSchema).bodyLine).toBe(4);
     expect(parseFrontMatter('x.md', 'Body', tutorialMatterSchema).bodyLine).toBe(1);

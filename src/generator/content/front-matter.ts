@@ -2,6 +2,7 @@
 import matter from 'gray-matter';
 import type * as z from 'zod';
 import { problem, type Problem } from '../problems/problem.js';
+import { isCalendarDate } from './schemas.js';
 import { fieldName, validateValue } from './validate-json.js';
 
 /** Parsed Markdown source: front matter value, body text and the line the body starts on. */
@@ -31,7 +32,10 @@ export function parseFrontMatter<S extends z.ZodType>(file: string, text: string
   try {
     parsed = matter(head, {});
   } catch (e) {
-    return { content: '', bodyLine: 1, problems: [yamlProblem(file, text, e)] };
+    // Without its closing line, the whole body was read as YAML: that is the mistake to name, not the YAML's.
+    const unclosed = end === undefined && /^---[ \t]*\r?\n/.test(text);
+    const why = unclosed ? problem('front matter is never closed', { file, line: 1, hint: 'end the front matter with a line of three dashes (---) before the body' }) : yamlProblem(file, text, e);
+    return { content: '', bodyLine: 1, problems: [why] };
   }
   const content = end === undefined ? parsed.content : text.slice(end);
   const fmLines = parsed.matter ? parsed.matter.replace(/^\r?\n/, '').split(/\r?\n/) : [];
@@ -40,7 +44,23 @@ export function parseFrontMatter<S extends z.ZodType>(file: string, text: string
   const data = parsed.data && typeof parsed.data === 'object' ? parsed.data : {};
   const { value, problems } = validateValue(file, data, schema, (path) => (path.length ? lineInYaml(fmLines, path) : fmLines.length ? 2 : undefined), (path) => fieldName(path) || 'front matter');
   for (const p of problems) if (p.field === 'front matter' && Array.isArray(data)) p.hint = 'front matter is a list of "name: value" lines, not a list of items';
-  return { data: value, content, bodyLine, problems };
+  problems.push(...impossibleDates(file, data, fmLines));
+  return { data: problems.length ? undefined : value, content, bodyLine, problems };
+}
+
+/**
+ * The front matter's unquoted dates that do not exist: YAML reads `2026-13-45` as a date and rolls it over into
+ * 2027-02-14, so the text as written is checked.
+ */
+function impossibleDates(file: string, data: object, fmLines: string[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const [key, v] of Object.entries(data)) {
+    if (!(v instanceof Date)) continue;
+    const line = lineInYaml(fmLines, [key]);
+    const written = line === undefined ? undefined : /:\s*([^#]*)/.exec(fmLines[line - 2]!)?.[1]?.trim();
+    if (written !== undefined && !isCalendarDate(written)) problems.push(problem(`${written} is not a date that exists`, { file, line, field: key, hint: 'write an ISO date such as 2026-01-31 (month 01-12, a day that month has)' }));
+  }
+  return problems;
 }
 
 /** 1-based line number of offset `end` in `text`. */

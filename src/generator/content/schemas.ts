@@ -4,7 +4,22 @@ import * as z from 'zod';
 const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase letters, digits and single hyphens only (no spaces, dots or slashes)');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/, 'an ISO date such as 2026-01-31');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/, 'an ISO date such as 2026-01-31')
+  .refine(isCalendarDate, 'a date that exists (month 01-12, a day that month has), such as 2026-01-31');
+
+/**
+ * Whether the date (and time) at the start of `text` exists: "2026-02-30" and "2026-13-45" do not, though both
+ * have the form (and YAML reads the second as 2027-02-14).
+ */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[Tt]|[ \t]+|$)(?:(\d{1,2}):(\d{2})(?::(\d{2}))?)?/.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1).map((x) => (x === undefined ? undefined : Number(x))) as number[];
+  const days = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  return month! >= 1 && month! <= 12 && day! >= 1 && day! <= days && hour <= 23 && minute <= 59 && second <= 60;
+}
 const sitePath = z.string().regex(/^\/[^\s]*$/, 'a path starting with "/" such as /images/logo.svg');
 const httpUrl = z.url({ protocol: /^https?$/, error: 'an absolute http(s) URL' });
 const sizedImage = z.strictObject({ src: sitePath, width: z.int().positive(), height: z.int().positive(), alt: z.string().optional() });
