@@ -52,4 +52,10 @@ describe('pageTitle', () => {
     expect(cut).toBe('React Component Composition: children, Slots and Compound Components…');
     expect(pageTitle('x'.repeat(90)).length).toBe(70);
   });
+  it('never cuts a character in half (an emoji is two UTF-16 units)', () => {
+    const title = `${'日'.repeat(68)}🎉 and more`;
+    const cut = pageTitle(title);
+    expect(cut).toBe(`${'日'.repeat(68)}…`);
+    expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(cut)).toBe(false);
+  });
 });

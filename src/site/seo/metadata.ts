@@ -81,7 +81,8 @@ export function pageTitle(title: string, siteName?: string): string {
   const full = siteName ? `${title} | ${siteName}` : title;
   if (full.length <= TITLE_MAX) return full;
   if (title.length <= TITLE_MAX) return title;
-  const cut = title.slice(0, TITLE_MAX - 1);
+  // Never half a character: a high surrogate left at the end would print as "�".
+  const cut = title.slice(0, TITLE_MAX - 1).replace(/[\uD800-\uDBFF]$/, '');
   const space = cut.lastIndexOf(' ');
   return `${(space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,:;|–-]+$/, '')}…`;
 }
