@@ -38,6 +38,11 @@ describe('integrity gate', () => {
     const ps = checkIntegrity(input({ 'index.html': page(''), 'tutorial/a/index.html': page('<a href="/">h</a><a href="/sub/tutorial/zzz/">z</a><a href="https://x.org/sub/tutorial/yyy/">y</a>') }, { sources, base: '/sub/', siteUrl: 'https://x.org/sub/' }));
     const broken = ps.filter((p) => p.message.includes('broken link'));
     expect(broken.map((p) => [p.message.match(/: (\S+) \(/)?.[1], p.line])).toEqual([['/sub/tutorial/zzz/', 9], ['https://x.org/sub/tutorial/yyy/', 12]]);
+    // Written in Korean, percent-encoded in the page.
+    const ko = new Map([['tutorial/a/index.html', { file: 'content/tutorials/a.md', links: [{ href: '/', line: 2 }, { href: '/tutorial/업그레이드/#버전', line: 6 }] }]]);
+    const encoded = encodeURI('/tutorial/업그레이드/#버전');
+    const ps2 = checkIntegrity(input({ 'index.html': page(''), 'tutorial/a/index.html': page(`<a href="${encoded}">k</a>`) }, { sources: ko }));
+    expect(ps2.map((p) => [p.file, p.line])).toEqual([['content/tutorials/a.md', 6]]);
   });
   it('says a link relative to its page is one, with the fix', () => {
     const ps = checkIntegrity(input({ 'index.html': page(''), 'tutorial/a/index.html': page('<a href="react-hooks/">r</a><a href="./#s">s</a><h2 id="s">S</h2>') }));

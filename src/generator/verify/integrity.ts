@@ -136,11 +136,19 @@ export function checkByPage(input: IntegrityInput, only?: ReadonlySet<string>): 
 }
 
 /**
- * The link written in Markdown that became `href` in the page: the one written so (site paths get the base), else
- * one `href` ends with (a URL the renderer changed otherwise); never a link as short as "/" or "" by that rule.
+ * The link written in Markdown that became `href` in the page: the one written so (site paths get the base, and
+ * characters beyond ASCII are percent-encoded in the page), else one `href` ends with (a URL the renderer changed
+ * otherwise); never a link as short as "/" or "" by that rule.
  */
 export function sourceLinkOf(links: readonly SourceLink[], href: string, base: string): SourceLink | undefined {
-  return links.find((l) => href === l.href || href === (l.href.startsWith('/') ? withBase(base, l.href) : l.href)) ?? links.find((l) => l.href.length > 1 && href.endsWith(l.href));
+  let decoded = href;
+  try {
+    decoded = decodeURI(href);
+  } catch {
+    // A malformed escape: compared as it is.
+  }
+  const written = (l: SourceLink) => (l.href.startsWith('/') ? withBase(base, l.href) : l.href);
+  return links.find((l) => href === l.href || href === written(l) || decoded === l.href || decoded === written(l)) ?? links.find((l) => l.href.length > 1 && href.endsWith(l.href));
 }
 
 /** The JSON-LD of a page parses and its nodes carry the fields their type requires. */
