@@ -100,4 +100,24 @@ describe('reactsite dev updates tabs in place', () => {
     }
     await page.close();
   }, 90_000);
+
+  it('keeps the paragraph being read at the same height when blocks are added above it or taken away', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${dev.origin}/tutorial/react-alpha/`);
+    await page.locator('html[data-reactsite-live]').waitFor({ state: 'attached', ...WAIT });
+    const read = page.locator('p', { hasText: 'Filler paragraph 20 keeps' });
+    await read.evaluate((p) => scrollTo(0, scrollY + p.getBoundingClientRect().top - 120));
+    const top = () => read.evaluate((p) => Math.round(p.getBoundingClientRect().top));
+    expect(await top()).toBe(120);
+    const added = '## An added section\n\nAn added paragraph.\n\n```js\nconst added = 1;\n```\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n';
+    edit('content/tutorials/alpha.md', (t) => t.replace('Filler paragraph 2 keeps', `${added}Filler paragraph 2 keeps`));
+    await page.locator('html[data-reactsite-updated="1"]').waitFor({ state: 'attached', ...WAIT });
+    await page.getByText('An added paragraph.').waitFor({ state: 'attached', ...WAIT });
+    expect(await top()).toBe(120);
+    edit('content/tutorials/alpha.md', (t) => t.replace(added, '').replace('Filler paragraph 5 keeps the page long enough to scroll.\n\n', ''));
+    await page.locator('html[data-reactsite-updated="2"]').waitFor({ state: 'attached', ...WAIT });
+    expect(await page.getByText('An added paragraph.').count()).toBe(0);
+    expect(await top()).toBe(120);
+    await page.close();
+  }, 90_000);
 });

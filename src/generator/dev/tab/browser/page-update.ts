@@ -6,6 +6,7 @@
 import { Idiomorph } from 'idiomorph';
 import type { FramedProblem } from '../../../problems/framed-problems.js';
 import { problemsPanel, PANEL_ID } from './problems-panel.js';
+import { keepReadingPlace, readingPlace } from './reading-place.js';
 
 type Marker = HTMLElement & { __reactsiteRoot?: { unmount(): void } };
 
@@ -23,9 +24,13 @@ function sameIsland(old: Element, next: Node): boolean {
   return next instanceof Element && old.getAttribute('data-island') === next.getAttribute('data-island') && old.getAttribute('data-props') === next.getAttribute('data-props');
 }
 
-/** Morphs the page's body into `next`'s: scroll, focus, typed text, open items, drawer, theme and unchanged islands stay. */
+/**
+ * Morphs the page's body into `next`'s: the text being read stays where it was on screen, and focus, typed text,
+ * open items, drawer, theme and unchanged islands stay.
+ */
 export function morphBody(next: Document): void {
   document.title = next.title;
+  const place = readingPlace();
   Idiomorph.morph(document.body, next.body, {
     morphStyle: 'outerHTML',
     callbacks: {
@@ -41,6 +46,7 @@ export function morphBody(next: Document): void {
       beforeAttributeUpdated: (name, el, kind) => kind !== 'remove' || !keepsAttribute(name, el),
     },
   });
+  keepReadingPlace(place);
   document.dispatchEvent(new Event('reactsite:islands'));
 }
 
