@@ -69,6 +69,24 @@ describe('dev rebuilds only what a change affects', () => {
     expect(site.problems).toEqual([]);
   });
 
+  it('a level-1 heading fails its page as it fails the build, and a mistake that comes back after a fix is reported again', async () => {
+    const file = path.join(project, 'content', 'tutorials', 'beta.md');
+    const good = fs.readFileSync(file, 'utf8');
+    const save = async (text: string) => (fs.writeFileSync(file, text), site.update(plan({ bodies: ['content/tutorials/beta.md'] })));
+    const mistake = `${good}\n# A second title\n\n\`\`\`jsxx\nx\n\`\`\`\n`;
+    for (let round = 1; round <= 2; round++) {
+      const bad = await save(mistake);
+      expect(bad.warnings.map((w) => [w.severity, w.field]), `round ${round}`).toEqual([['error', 'heading'], ['warning', 'code fence language']]);
+      const page = site.page('tutorial/react-beta/index.html');
+      expect(page && 'problem' in page && page.problem).toMatchObject({ file: 'content/tutorials/beta.md', message: expect.stringContaining('level-1 heading') });
+      // Saved again unchanged, or with another edit: not printed twice.
+      expect((await save(`${mistake}\nMore text.\n`)).warnings).toEqual([]);
+      const fixed = await save(good);
+      expect(fixed.warnings).toEqual([]);
+      expect(html(site.page('tutorial/react-beta/index.html'))).toContain('<h1');
+    }
+  });
+
   it('a static page title: every page (their footers list it); a new body file: a full content reload', async () => {
     const about = path.join(project, 'content', 'pages', 'about.md');
     fs.writeFileSync(about, fs.readFileSync(about, 'utf8').replace(/^title: .*$/m, 'title: About This Fixture'));

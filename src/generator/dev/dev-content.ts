@@ -16,8 +16,23 @@ import { buildRoutes } from '../content/routes.js';
 /** Validated content with its routes and the Markdown of every body and page (by source file). */
 export interface ContentState { content: Content; routes: Route[]; markdown: Map<string, MarkdownResult> }
 
-/** What a content update did: route files whose HTML may change, new warnings, and a description. */
-export interface ContentChange { pages: Set<string> | 'all'; warnings: Problem[]; rebuilt: string }
+/**
+ * What a content update did: route files whose HTML may change, the warnings of each file it checked (all of that
+ * file's warnings, none for a clean one; "content" for the content files read together), and a description.
+ */
+export interface ContentChange { pages: Set<string> | 'all'; warnings: Map<string, Problem[]>; rebuilt: string }
+
+/** Each rendered file's warnings; `content` adds the warnings of the content read as a whole. */
+function warningsOf(markdown: ReadonlyMap<string, MarkdownResult>, rendered: readonly string[], content?: readonly Problem[]): Map<string, Problem[]> {
+  const out = new Map<string, Problem[]>(rendered.map((f) => [f, markdown.get(f)?.warnings ?? []]));
+  if (content) out.set('content', [...content]);
+  return out;
+}
+
+/** A body's first error (a level-1 heading), if it has one: its page shows the error instead of rendering. */
+export function bodyErrorOf(md: MarkdownResult | undefined): Problem | undefined {
+  return md?.warnings.find((w) => w.severity === 'error');
+}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -89,8 +104,7 @@ export class DevContent {
     const { routes, problems } = buildRoutes(content.tutorials, [...content.pages.keys()]);
     throwIfErrors(problems);
     const { markdown, rendered } = await this.markdown.update(content, this.wanted(content));
-    const warnings = [...content.warnings, ...rendered.flatMap((f) => markdown.get(f)?.warnings ?? [])];
-    return { state: { content, routes, markdown }, warnings, pages: 'all', rebuilt: `content (${plural(routes.length, 'page')}, Markdown of ${plural(rendered.length, 'file')} re-rendered)` };
+    return { state: { content, routes, markdown }, warnings: warningsOf(markdown, rendered, content.warnings), pages: 'all', rebuilt: `content (${plural(routes.length, 'page')}, Markdown of ${plural(rendered.length, 'file')} re-rendered)` };
   }
 
   /** Re-reads the changed bodies and pages only: their own pages change (every page when a page title changed). */
@@ -119,8 +133,7 @@ export class DevContent {
       if (route) pages.add(route.file);
     }
     const { markdown, rendered } = await this.markdown.update(content, this.wanted(content, plan.bodies));
-    const warnings = rendered.flatMap((f) => markdown.get(f)?.warnings ?? []);
-    const list = all ? 'every page (a page title changed)' : [...pages].map((f) => f.replace(/index\.html$/, '')).join(', ');
-    return { state: { content, routes: state.routes, markdown }, warnings, pages: all ? 'all' : pages, rebuilt: `${list}${rendered.length ? '' : ' (Markdown from memory)'}` };
+    const list = all ? 'every page (a page title changed)' : [...pages].map((f) => f.replace(/index\.html$/, '')).join(', ') || 'no page (the text is the same)';
+    return { state: { content, routes: state.routes, markdown }, warnings: warningsOf(markdown, rendered), pages: all ? 'all' : pages, rebuilt: `${list}${rendered.length || !pages.size ? '' : ' (Markdown from memory)'}` };
   }
 }

@@ -11,9 +11,10 @@ import { PagePool } from '../workers/page-pool.js';
 import { workerCount } from '../workers/pool-plan.js';
 import type { ChangePlan } from './change-plan.js';
 import { DevCode, type CodeState } from './dev-code.js';
-import { DevContent, type ContentState } from './dev-content.js';
+import { bodyErrorOf, DevContent, type ContentState } from './dev-content.js';
+import { ShownWarnings } from './shown-warnings.js';
 import { displayPath } from '../problems/framed-problems.js';
-import { formatProblem, type Problem } from '../problems/problem.js';
+import type { Problem } from '../problems/problem.js';
 import { integrityProblems } from '../verify/integrity-gate.js';
 import type { OutputFiles } from '../output/output-dir.js';
 import type { BuildOptions } from '../cli/options.js';
@@ -61,7 +62,7 @@ export class DevSite {
   readonly code: DevCode;
   /** Pages changed by updates that ended in errors, invalidated once the site is whole again. */
   private dirty = new Set<string>() as Set<string> | 'all';
-  private shownWarnings = new Set<string>();
+  private readonly shown = new ShownWarnings();
 
   /** Worker threads for large Markdown batches (started on the first such batch). */
   private readonly pool = PagePool.start(workerCount(), false);
@@ -91,12 +92,7 @@ export class DevSite {
     if (plan.publicFiles.length) rebuilt.push('nothing to rebuild (public/ is served from disk)');
     const changed = content?.pages === 'all' || code?.changed ? 'all' : new Set(content?.pages ?? []);
     this.dirty = changed === 'all' || this.dirty === 'all' ? 'all' : new Set([...this.dirty, ...changed]);
-    const warnings = (content?.warnings ?? []).filter((w) => {
-      const key = formatProblem(w);
-      const fresh = !this.shownWarnings.has(key);
-      this.shownWarnings.add(key);
-      return fresh;
-    });
+    const warnings = content ? this.shown.fresh(content.warnings) : [];
     this.problems = [...this.content.problems, ...this.code.problems];
     if (this.problems.length || !this.content.state || !this.code.state) return { problems: this.problems, warnings, pages: this.dirty, rebuilt, reloadAll: true };
 
@@ -118,7 +114,7 @@ export class DevSite {
     if (doc && md && this.gen === gen) {
       gen.data.bodies[route.ref!] = bodyOf(doc, md);
       // Its warnings (unknown fence language...) are shown now, as the first build shows those of the pages.
-      for (const w of md.warnings ?? []) this.o.onPageProblem?.(w);
+      for (const w of this.shown.fresh(new Map([[doc.file, md.warnings ?? []]]))) this.o.onPageProblem?.(w);
     }
   }
 
@@ -133,10 +129,16 @@ export class DevSite {
     if (route.kind === 'tutorial' && gen.content.bodies.has(route.ref!) && !gen.data.bodies[route.ref!]) return undefined;
     let out = gen.pages.get(file);
     if (!out) {
-      const r = renderRoute(gen.renderer, route, gen.data, sourceFile(gen.content, route));
-      out = 'html' in r ? r : { problem: this.locate(r.problem, r.error) };
+      const source = sourceFile(gen.content, route);
+      // A body with an error (a level-1 heading) fails the build, so its page shows the error (printed with the body's warnings).
+      const bodyError = source ? bodyErrorOf(gen.markdown.get(source)) : undefined;
+      if (bodyError) out = { problem: bodyError };
+      else {
+        const r = renderRoute(gen.renderer, route, gen.data, source);
+        out = 'html' in r ? r : { problem: this.locate(r.problem, r.error) };
+        if ('problem' in out) this.o.onPageProblem?.(out.problem);
+      }
       gen.pages.set(file, out);
-      if ('problem' in out) this.o.onPageProblem?.(out.problem);
     }
     return out;
   }
