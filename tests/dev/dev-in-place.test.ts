@@ -120,4 +120,17 @@ describe('reactsite dev updates tabs in place', () => {
     expect(await top()).toBe(120);
     await page.close();
   }, 90_000);
+
+  it("follows its tutorial to the new URL when the tutorial's slug changes while the tab is open", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${dev.origin}/tutorial/react-beta/`);
+    await page.locator('html[data-reactsite-live]').waitFor({ state: 'attached', ...WAIT });
+    edit('content/registry.json', (t) => t.replace('"slug": "react-beta"', '"slug": "react-beta-moved"'));
+    await page.waitForURL(`${dev.origin}/tutorial/react-beta-moved/`, WAIT);
+    await page.locator('html[data-reactsite-live]').waitFor({ state: 'attached', ...WAIT });
+    expect(await page.locator('h1').textContent()).toContain('Beta');
+    edit('content/registry.json', (t) => t.replace('"slug": "react-beta-moved"', '"slug": "react-beta"'));
+    await page.waitForURL(`${dev.origin}/tutorial/react-beta/`, WAIT);
+    await page.close();
+  }, 90_000);
 });

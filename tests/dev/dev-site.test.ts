@@ -87,6 +87,28 @@ describe('dev rebuilds only what a change affects', () => {
     }
   });
 
+  it("a tutorial's new slug: its old URL leads there (a tab open on it follows), until the slug is used again", async () => {
+    const file = path.join(project, 'content', 'registry.json');
+    const registry = fs.readFileSync(file, 'utf8');
+    const slugs = async (beta: string, intro = 'react-intro') => {
+      fs.writeFileSync(file, registry.replace('"slug": "react-beta"', `"slug": "${beta}"`).replace('"slug": "react-intro"', `"slug": "${intro}"`));
+      expect((await site.update(plan({ content: ['content/registry.json'] }))).problems).toEqual([]);
+    };
+    expect(site.movedTo('/tutorial/react-beta/')).toBeUndefined();
+    await slugs('react-beta-2');
+    expect(site.movedTo('/tutorial/react-beta/')).toBe('/tutorial/react-beta-2/');
+    expect(site.movedTo('/tutorial/react-beta')).toBe('/tutorial/react-beta-2/');
+    await slugs('react-beta-3');
+    expect([site.movedTo('/tutorial/react-beta/'), site.movedTo('/tutorial/react-beta-2/')]).toEqual(['/tutorial/react-beta-3/', '/tutorial/react-beta-3/']);
+    // Another tutorial takes the old slug: that URL is its page now.
+    await slugs('react-beta-3', 'react-beta');
+    expect(site.movedTo('/tutorial/react-beta/')).toBeUndefined();
+    await slugs('react-beta');
+    expect(site.movedTo('/tutorial/react-beta/')).toBeUndefined();
+    expect(site.movedTo('/tutorial/react-beta-3/')).toBe('/tutorial/react-beta/');
+    expect(site.movedTo('/tutorial/nothing/')).toBeUndefined();
+  });
+
   it('a static page title: every page (their footers list it); a new body file: a full content reload', async () => {
     const about = path.join(project, 'content', 'pages', 'about.md');
     fs.writeFileSync(about, fs.readFileSync(about, 'utf8').replace(/^title: .*$/m, 'title: About This Fixture'));

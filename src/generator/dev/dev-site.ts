@@ -1,7 +1,7 @@
 /** Dev's incremental site: content and code kept up to date separately, pages rendered lazily per generation. */
 import type { Route, SiteData } from '../../site/types.js';
 import { withBase } from '../../site/seo/urls.js';
-import { sourceFile } from '../content/load-content.js';
+import { sourceFile, type Content } from '../content/load-content.js';
 import { generatedFiles } from '../render/host-files.js';
 import { renderRoute } from '../render/render-route.js';
 import { bodyOf, siteDataOf } from '../render/site-data.js';
@@ -63,6 +63,8 @@ export class DevSite {
   /** Pages changed by updates that ended in errors, invalidated once the site is whole again. */
   private dirty = new Set<string>() as Set<string> | 'all';
   private readonly shown = new ShownWarnings();
+  /** Where tutorials whose slug changed this session now live: old URL path -> new URL path (under the base). */
+  private readonly moved = new Map<string, string>();
 
   /** Worker threads for large Markdown batches (started on the first such batch). */
   private readonly pool = PagePool.start(workerCount(), false);
@@ -200,8 +202,33 @@ export class DevSite {
     await Promise.all([this.code.dispose(), this.pool.close()]);
   }
 
+  /**
+   * Where the page at URL path `pathname` went when its tutorial's slug changed in this session (a tab open on it
+   * follows it there); undefined for paths that are pages now, or were never moved.
+   */
+  movedTo(pathname: string): string | undefined {
+    const to = this.moved.get(pathname.endsWith('/') ? pathname : `${pathname}/`);
+    const file = to === undefined ? undefined : this.fileForPath(to);
+    return file && file !== '404.html' && this.gen?.routeByFile.has(file) ? to : undefined;
+  }
+
+  /** Notes the tutorials of `next` whose slug differs from the one they had in `previous` (see movedTo). */
+  private noteMoves(previous: Content | undefined, next: Content): void {
+    if (!previous || previous.tutorials === next.tutorials) return;
+    const url = (slug: string) => withBase(this.o.base, `/tutorial/${slug}/`);
+    const slugs = new Map(next.tutorials.map((t) => [t.id, t.slug]));
+    for (const t of previous.tutorials) {
+      const now = slugs.get(t.id);
+      if (now !== undefined && now !== t.slug) this.moved.set(url(t.slug), url(now));
+    }
+    // A slug in use again is a page, not a move; a move of a move leads to the last place.
+    for (const slug of slugs.values()) this.moved.delete(url(slug));
+    for (const [from, to] of this.moved) this.moved.set(from, this.moved.get(to) ?? to);
+  }
+
   /** A new generation; pages of the previous one are kept unless `changed` names them (or the routes changed). */
   private generation(content: ContentState, code: CodeState, changed: Set<string> | 'all'): Generation {
+    this.noteMoves(this.gen?.content, content.content);
     const data = siteDataOf(content.content, content.markdown, { site: this.o.dev.origin, base: this.o.base, dev: this.o.dev }, code.client.manifest);
     const pages = new Map<string, PageOutcome>();
     const previous = this.gen;

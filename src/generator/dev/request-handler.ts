@@ -41,6 +41,12 @@ export function devRequestHandler(o: DevServeOptions): http.RequestListener {
         );
         return true;
       }
+      // A tutorial whose slug changed while its tab was open: the tab's next update follows it (see page-update.ts).
+      const moved = o.site.movedTo(pathname);
+      if (moved) {
+        res.writeHead(302, { location: moved, 'cache-control': 'no-store' }).end();
+        return true;
+      }
       if (pathname !== o.eventsPath) return false;
       o.hub.accept(req, res);
       return true;

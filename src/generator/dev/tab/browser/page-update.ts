@@ -55,6 +55,8 @@ let updates = 0;
 /** Fetches this page's new HTML and morphs the page into it; marks `html[data-reactsite-updated]` with a count. */
 export async function update(): Promise<void> {
   const res = await fetch(location.href, { cache: 'no-store' });
+  // The page moved (its tutorial's slug changed): the tab goes where it is now.
+  if (res.redirected) return void location.replace(res.url);
   const next = new DOMParser().parseFromString(await res.text(), 'text/html');
   if (next.documentElement.hasAttribute('data-reactsite-overlay')) return void location.reload();
   document.getElementById(PANEL_ID)?.remove();
