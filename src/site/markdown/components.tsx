@@ -44,12 +44,14 @@ export function SmartLink({ base, href, children, ...rest }: { base: string; hre
   return <a href={href.startsWith('/') ? withBase(base, href) : href} {...rest}>{children}</a>;
 }
 
-function Heading({ level, id, children, node: _n, ...rest }: { level: 2 | 3; id?: string; children?: ReactNode; node?: unknown }) {
+function Heading({ level, id, children, node: _n, ...rest }: { level: 2 | 3; id?: string; children?: ReactNode; node?: unknown; className?: string }) {
   const Tag = `h${level}` as const;
+  // A heading for screen readers only (the footnotes' label) gets no anchor: a focus stop nobody could see.
+  const shown = !rest.className?.split(' ').includes('sr-only');
   return (
     <Tag id={id} {...rest}>
       {children}
-      {id ? (
+      {id && shown ? (
         <a className="heading-anchor" href={`#${id}`} aria-label="Link to this section">
           #
         </a>
