@@ -227,13 +227,18 @@ export class OutputDir {
       if (old) fs.renameSync(old.path, this.outDir);
       throw e;
     }
-    if (old && !old.trash) fs.rmSync(old.path, { recursive: true, force: true });
-    // Nothing went to the trash (no out/ before, as after a cold build): the next build gets this one's folders
-    // to recycle all the same, made after this process is gone (0.24 s of the first changed build at 4,000 pages).
-    if (!old?.trash && this.trashDir && this.dirs.size > 1) {
-      const folders = [...this.dirs].filter((d) => d !== '.').sort((a, b) => a.length - b.length);
-      fs.mkdirSync(this.trashDir, { recursive: true });
-      foldersInBackground(this.outDir, this.trashName(), folders);
+    // out/ is this build's now: what follows only tidies up or helps the next build, and may not fail it.
+    try {
+      if (old && !old.trash) fs.rmSync(old.path, { recursive: true, force: true });
+      // Nothing went to the trash (no out/ before, as after a cold build): the next build gets this one's folders
+      // to recycle all the same, made after this process is gone (0.24 s of the first changed build at 4,000 pages).
+      if (!old?.trash && this.trashDir && this.dirs.size > 1) {
+        const folders = [...this.dirs].filter((d) => d !== '.').sort((a, b) => a.length - b.length);
+        fs.mkdirSync(this.trashDir, { recursive: true });
+        foldersInBackground(this.outDir, this.trashName(), folders);
+      }
+    } catch {
+      // A trash that cannot be written (a read-only .cache/): the next build starts from empty folders.
     }
   }
 
