@@ -26,7 +26,7 @@ export function program(setExit: (code: number) => void): Command {
     .option('--out <dir>', 'output folder (relative to --root)', 'out')
     .option('--site <url>', 'public origin for canonical URLs (default: content/site.json "url")')
     .option('--base <path>', 'sub-path the site is served under, e.g. /docs/ (default: the path of the site URL)')
-    .option('--no-cache', 'ignore and do not write the markdown cache (.cache/reactsite/)')
+    .option('--no-cache', 'ignore and do not write the build caches (.cache/reactsite/: Markdown trees, pages, bundles)')
     .addOption(new Option('--broken-links <mode>', 'what broken internal links do').choices(['error', 'warn']).default('error'))
     .option('--quiet', 'print errors only')
     .option('--verbose', 'also print a line per page')
@@ -52,7 +52,7 @@ export function program(setExit: (code: number) => void): Command {
     .action(async (flags: CliFlags & { port: string; host: string; open?: boolean }) => {
       const { startDev } = await import('./dev/start-dev.js');
       const code = await guard(async () => {
-        const dev = await startDev({ ...resolveOptions(flags), port: parsePort(flags.port), host: flags.host, open: !!flags.open });
+        const dev = await startDev({ ...resolveOptions(flags, process.cwd(), { writes: false }), port: parsePort(flags.port), host: flags.host, open: !!flags.open });
         await untilSignal();
         await dev.close();
       });

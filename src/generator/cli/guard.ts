@@ -20,7 +20,8 @@ export async function guard(f: () => Promise<unknown>): Promise<number> {
     if (e instanceof ReactsiteError) {
       report(e.problems);
       const errors = e.problems.filter((p) => p.severity === 'error').length;
-      console.error(`\n${styleFor(process.stderr).err('✗')} ${errors} error${errors === 1 ? '' : 's'}; nothing was written.`);
+      // A usage error stops before anything ran; any other means the run stopped without writing.
+      console.error(`\n${styleFor(process.stderr).err('✗')} ${errors} error${errors === 1 ? '' : 's'}${e instanceof UsageError ? '' : '; nothing was written'}.`);
       return e instanceof UsageError ? EXIT.usage : EXIT.error;
     }
     if (e instanceof CommanderError) {

@@ -14,7 +14,7 @@ export interface BuildOptions {
   site?: string;
   /** Sub-path the site is served under; default "/" (or the path of --site/site.json url). */
   base?: string;
-  /** Use the on-disk markdown cache under <root>/.cache/reactsite (default true). */
+  /** Use the build caches under <root>/.cache/reactsite (default true; off when that folder cannot be written). */
   cache: boolean;
   /** Broken links fail the build (default) or only warn. */
   brokenLinks: 'error' | 'warn';
@@ -23,11 +23,19 @@ export interface BuildOptions {
 /** Raw CLI flags. */
 export interface CliFlags { root?: string; out?: string; site?: string; base?: string; cache?: boolean; brokenLinks?: string }
 
-/** Validates flags and returns build options, or throws a UsageError (exit code 2) listing every problem. */
-export function resolveOptions(flags: CliFlags, cwd = process.cwd()): BuildOptions {
+/**
+ * Validates flags (and SOURCE_DATE_EPOCH) and returns build options, or throws a UsageError (exit code 2) listing
+ * every problem. `writes: false` (check) skips the checks of the output folder. An `out` that is a symbolic link
+ * to a folder is built through: the folder it points to is the output.
+ */
+export function resolveOptions(flags: CliFlags, cwd = process.cwd(), { writes = true, env = process.env }: { writes?: boolean; env?: NodeJS.ProcessEnv } = {}): BuildOptions {
   const problems: Problem[] = [];
   const root = path.resolve(cwd, flags.root ?? '.');
-  const outDir = path.resolve(root, flags.out ?? 'out');
+  const outDir = throughLink(path.resolve(root, flags.out ?? 'out'));
+  if (!fs.existsSync(root)) problems.push(problem(`--root ${root} does not exist`, { field: '--root', hint: 'pass the project folder, the one holding content/ and public/' }));
+  else if (!fs.statSync(root).isDirectory()) problems.push(problem(`--root ${root} is a file, not a folder`, { field: '--root', hint: 'pass the project folder, the one holding content/ and public/' }));
+  const epoch = env.SOURCE_DATE_EPOCH;
+  if (epoch !== undefined && epoch !== '' && !isSourceDate(epoch)) problems.push(problem(`SOURCE_DATE_EPOCH "${epoch}" is not a date`, { field: 'SOURCE_DATE_EPOCH', hint: 'set it to whole seconds since 1970 (e.g. $(git log -1 --format=%ct)), or unset it' }));
   if (flags.site !== undefined) {
     let ok = false;
     try {
@@ -40,9 +48,23 @@ export function resolveOptions(flags: CliFlags, cwd = process.cwd()): BuildOptio
   if (flags.base !== undefined && !/^\/?([A-Za-z0-9._~-]+\/?)*$/.test(flags.base.trim()) ) problems.push(problem(`--base "${flags.base}" is not a URL path`, { field: '--base', hint: 'pass a path such as /docs/ (letters, digits, "-", "_", "." and "/")' }));
   if (flags.base !== undefined && flags.base.split('/').some((s) => s === '..' || s === '.')) problems.push(problem(`--base "${flags.base}" contains "." or ".." segments`, { field: '--base', hint: 'pass a plain path such as /docs/' }));
   if (flags.brokenLinks !== undefined && flags.brokenLinks !== 'error' && flags.brokenLinks !== 'warn') problems.push(problem(`--broken-links "${flags.brokenLinks}" is not "error" or "warn"`, { field: '--broken-links' }));
-  problems.push(...outDirProblems(root, outDir));
+  if (writes && !problems.length) problems.push(...outDirProblems(root, outDir));
   if (problems.length) throw new UsageError(problems);
   return { root, outDir, site: flags.site, base: flags.base === undefined ? undefined : normalizeBase(flags.base), cache: flags.cache !== false, brokenLinks: flags.brokenLinks === 'warn' ? 'warn' : 'error' };
+}
+
+/** Whether SOURCE_DATE_EPOCH's value is one (whole seconds since 1970, up to the year 9999). */
+export function isSourceDate(value: string): boolean {
+  return /^\d{1,12}$/.test(value) && Number(value) <= 253_402_300_799;
+}
+
+/** `p` itself, or the folder it links to when it is a symbolic link to one. */
+function throughLink(p: string): string {
+  try {
+    return fs.lstatSync(p).isSymbolicLink() && fs.statSync(p).isDirectory() ? fs.realpathSync(p) : p;
+  } catch {
+    return p;
+  }
 }
 
 /** The output folder must not be, or contain, the project or its sources: swapping it in would delete them. */
@@ -57,12 +79,12 @@ export function outDirProblems(root: string, outDir: string): Problem[] {
   const out = real(outDir);
   const inside = (child: string, parent: string) => child === parent || child.startsWith(parent + path.sep);
   const hint = 'use a separate folder such as out/';
-  const protectedDirs = [root, path.join(root, 'content'), path.join(root, 'public'), path.join(root, 'src'), path.join(root, 'node_modules')].map(real);
-  const names = ['the project folder', 'content/', 'public/', 'src/', 'node_modules/'];
+  const protectedDirs = [root, path.join(root, 'content'), path.join(root, 'public'), path.join(root, 'src'), path.join(root, 'node_modules'), path.join(root, '.cache')].map(real);
+  const names = ['the project folder', 'content/', 'public/', 'src/', 'node_modules/', '.cache/ (the build cache)'];
   const replaced = protectedDirs.findIndex((d) => inside(d, out));
   if (replaced >= 0) return [problem(`--out ${outDir} would replace ${replaced === 0 || out !== protectedDirs[replaced] ? 'the project folder' : names[replaced]}: a build swaps the whole folder`, { field: '--out', hint })];
   const within = protectedDirs.slice(1).findIndex((d) => inside(out, d));
-  if (within >= 0) return [problem(`--out ${outDir} is inside ${names[within + 1]}, a source folder`, { field: '--out', hint })];
+  if (within >= 0) return [problem(`--out ${outDir} is inside ${names[within + 1]}${within + 1 < names.length - 1 ? ', a source folder' : ''}`, { field: '--out', hint })];
   if (out === path.parse(out).root) return [problem('--out cannot be a filesystem root', { field: '--out', hint })];
   return writableProblems(outDir);
 }

@@ -10,7 +10,8 @@ import { resolveOptions, type CliFlags } from './options.js';
 /** Runs a check with the command line's flags; resolves to the exit code. */
 export async function runCheck(flags: CliFlags & { quiet?: boolean }): Promise<number> {
   return guard(async () => {
-    const opts = resolveOptions(flags);
+    // Nothing is written: the output folder is not checked.
+    const opts = resolveOptions(flags, process.cwd(), { writes: false });
     // Workers start only if there are enough bodies to render (see PagePool.markdown).
     const pool = PagePool.start(workerCount(), false);
     const progress = flags.quiet ? undefined : new Progress({ stream: process.stderr, escapes: useColor(process.stderr), delayMs: progressDelay() });

@@ -40,9 +40,10 @@ export function warning(message: string, where: Omit<Problem, 'message' | 'sever
 
 /** Formats a problem as `file:line:col  field: message (hint)` for the terminal and the overlay. */
 export function formatProblem(p: Problem): string {
-  const loc = p.file ? `${p.file}${p.line ? `:${p.line}${p.column ? `:${p.column}` : ''}` : ''}` : '';
+  // Without a file, a command-line problem is headed by its flag (`error --out`), which its message then starts with.
+  const loc = p.file ? `${p.file}${p.line ? `:${p.line}${p.column ? `:${p.column}` : ''}` : ''}` : (p.field ?? '');
   const head = `${p.severity === 'warning' ? 'warning' : 'error'}${loc ? ` ${loc}` : ''}`;
-  const field = p.field ? `${p.field}: ` : '';
+  const field = p.field && !p.message.startsWith(p.field) ? `${p.field}: ` : '';
   return `${head}\n  ${field}${p.message}${p.hint ? `\n  hint: ${p.hint}` : ''}`;
 }
 

@@ -13,7 +13,8 @@ export type BodyMarkdown = Pick<MarkdownResult, 'hast' | 'words'>;
 /** The date pages report when a tutorial has none: SOURCE_DATE_EPOCH if set, else today (UTC), as a day. */
 export function buildDate(env = process.env): string {
   const epoch = env.SOURCE_DATE_EPOCH;
-  if (epoch && /^\d+$/.test(epoch)) return new Date(Number(epoch) * 1000).toISOString();
+  // (The command line refuses a value that is no date; see isSourceDate.)
+  if (epoch && /^\d{1,12}$/.test(epoch) && Number(epoch) <= 253_402_300_799) return new Date(Number(epoch) * 1000).toISOString();
   // The day, not the instant: pages made today stay byte-identical (and cached) across today's builds.
   return new Date().toISOString().slice(0, 10);
 }
