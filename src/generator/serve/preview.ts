@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { normalizeBase } from '../../site/seo/urls.js';
-import { problem, ReactsiteError } from '../problems/problem.js';
+import { problem, UsageError } from '../problems/problem.js';
 import { parseHeadersFile, type HeaderRule } from './host-headers.js';
 import { bannerLines, networkUrls } from './banner.js';
 import { diskSource, listen, staticHandler } from './static-server.js';
@@ -11,7 +11,8 @@ import { diskSource, listen, staticHandler } from './static-server.js';
 /** Starts the preview server; resolves once listening, and runs until the process is stopped. */
 export async function startPreview(o: { outDir: string; port: number; host: string; base: string }): Promise<http.Server> {
   const t0 = performance.now();
-  if (!fs.existsSync(o.outDir)) throw new ReactsiteError(problem(`${o.outDir} does not exist`, { field: '--out', hint: 'run reactsite build first' }));
+  if (!fs.existsSync(o.outDir)) throw new UsageError(problem(`--out ${o.outDir} does not exist`, { field: '--out', hint: 'run reactsite build first (it writes out/), or pass the folder it wrote' }));
+  if (!fs.statSync(o.outDir).isDirectory()) throw new UsageError(problem(`--out ${o.outDir} is a file, not a folder`, { field: '--out', hint: 'pass the folder a build wrote, e.g. --out out' }));
   const base = normalizeBase(o.base);
   const server = http.createServer(staticHandler({ source: diskSource(o.outDir), base, cache: 'static', headerRules: readHeaderRules(o.outDir) }));
   const port = await listen(server, o.host, o.port, (p) => console.log(`port ${p} is in use, trying ${p + 1}`));

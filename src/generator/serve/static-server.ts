@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { applyHeaderRules, type HeaderRule } from './host-headers.js';
+import { problem, UsageError } from '../problems/problem.js';
 
 /** Where a server's files come from: out-relative path -> contents, or undefined when absent. */
 export type FileSource = (rel: string) => Promise<Uint8Array | string | undefined>;
@@ -99,7 +100,11 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, o: Se
     if (plain && !pathname.startsWith(o.base)) return send(req, res, 302, o, undefined, '', { location: o.base });
     return send(req, res, 403, o, 'text/plain; charset=utf-8', 'Forbidden');
   }
-  const candidates = rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel];
+  // As on Netlify and Cloudflare Pages: the first matching _redirects rule, if forced ("301!"), wins over a file.
+  const rule = await redirectRule(o, pathname);
+  if (rule?.force && rule.status >= 300 && rule.status < 400 && rule.to !== pathname) return send(req, res, rule.status, o, undefined, '', { location: rule.to });
+  // The host's own configuration files are read by the host, not published.
+  const candidates = rel === '_redirects' || rel === '_headers' ? [] : rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel];
   for (const c of candidates) {
     const body = await o.source(c);
     if (body !== undefined) return send(req, res, 200, o, mimeType(c), body, {}, req.method === 'HEAD', c);
@@ -107,24 +112,21 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, o: Se
   if (!rel.endsWith('/') && !path.extname(rel) && (await o.source(`${rel}/index.html`)) !== undefined) {
     return send(req, res, 301, o, undefined, '', { location: `${pathname}/${search}` });
   }
-  const redirect = await redirectFor(o, pathname);
-  if (redirect) return send(req, res, redirect.status, o, undefined, '', { location: redirect.to });
+  // A 404 (or rewrite) rule ends the search: the host serves 404.html.
+  if (rule && rule.status !== 404 && rule.status !== 200 && rule.to !== pathname) return send(req, res, rule.status, o, undefined, '', { location: rule.to });
   const notFound = await o.source('404.html');
   return send(req, res, 404, o, 'text/html; charset=utf-8', notFound ?? 'Not found', {}, req.method === 'HEAD');
 }
 
-async function redirectFor(o: ServerOptions, pathname: string): Promise<{ to: string; status: number } | undefined> {
+/** The first rule of `_redirects` that matches `pathname`: its target, status and whether it is forced ("301!"). */
+async function redirectRule(o: ServerOptions, pathname: string): Promise<{ to: string; status: number; force: boolean } | undefined> {
   const text = await o.source('_redirects');
   if (!text) return undefined;
   for (const line of String(text).split('\n')) {
     const [from, to, code] = line.trim().split(/\s+/);
     if (!from || !to || from.startsWith('#')) continue;
-    const status = Number.parseInt(code ?? '301', 10);
     const hit = from.endsWith('/*') ? pathname.startsWith(from.slice(0, -1)) : pathname === from;
-    if (!hit) continue;
-    // A 404 (or rewrite) rule ends the search: the host serves 404.html.
-    if (status === 404 || status === 200 || to === pathname) return undefined;
-    return { to, status };
+    if (hit) return { to, status: Number.parseInt(code ?? '301', 10), force: !!code?.endsWith('!') };
   }
   return undefined;
 }
@@ -157,6 +159,13 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, status: numbe
   res.end(head ? undefined : buf);
 }
 
+/** Why `host:port` cannot be listened on, as a usage error (a host that is not this machine's, no free port...). */
+function listenProblem(e: NodeJS.ErrnoException, host: string, port: number): Error {
+  const why = e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN' ? `--host ${host} is not a name this machine can resolve` : e.code === 'EADDRNOTAVAIL' ? `--host ${host} is not an address of this machine` : e.code === 'EACCES' ? `port ${port} needs more privileges` : e.code === 'EADDRINUSE' ? `ports ${port - 20}-${port} are all in use` : `cannot listen on ${host}:${port}: ${e.message}`;
+  const hint = e.code === 'EACCES' ? 'use a port above 1023, e.g. --port 4173' : e.code === 'EADDRINUSE' ? 'pass a free --port' : 'bind 127.0.0.1 (the default), 0.0.0.0 for every interface, or one of this machine\'s addresses';
+  return new UsageError(problem(why, { field: e.code === 'EACCES' || e.code === 'EADDRINUSE' ? '--port' : '--host', hint }));
+}
+
 /** Listens on `host:port`, trying the next ports when one is taken; resolves with the port in use. */
 export function listen(server: http.Server, host: string, port: number, onTaken?: (port: number) => void, tries = 20): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -166,7 +175,7 @@ export function listen(server: http.Server, host: string, port: number, onTaken?
         if (e.code === 'EADDRINUSE' && left > 0) {
           onTaken?.(p);
           attempt(p + 1, left - 1);
-        } else reject(e);
+        } else reject(listenProblem(e, host, p));
       };
       const onListening = () => {
         server.off('error', onError);
