@@ -23,8 +23,10 @@ export interface BadInputCase {
   /** Project path -> new contents (null deletes), applied to a copy of the fixture. */
   files?: Record<string, string | Uint8Array | null>;
   command?: 'build' | 'check';
-  /** Arguments after `<command> --root <project>`. */
+  /** Arguments after `<command> --root <project>` ("<root>" stands for the project's path). */
   args?: string[];
+  /** Environment variables of the run. */
+  env?: Record<string, string>;
   code: 0 | 1 | 2;
   problems?: ExpectedProblem[];
   /** Raw substrings of stderr, for messages commander prints itself. */
@@ -156,6 +158,15 @@ export const CASES: BadInputCase[] = [
   { name: '--out at the project root', args: ['--out', '.'], code: 2, problems: [{ field: '--out', message: '--out <root> would replace the project folder', hint: 'use a separate folder such as out/' }] },
   { name: '--out at content/', args: ['--out', 'content'], code: 2, problems: [{ field: '--out', message: '--out <root>/content would replace content/', hint: 'use a separate folder such as out/' }] },
   { name: '--out inside public/', args: ['--out', 'public/site'], code: 2, problems: [{ field: '--out', message: '--out <root>/public/site is inside public/, a source folder', hint: 'use a separate folder such as out/' }] },
+  { name: '--out at .cache/ (the build cache)', args: ['--out', '.cache'], code: 2, problems: [{ field: '--out', message: '--out <root>/.cache would replace .cache/ (the build cache)', hint: 'use a separate folder such as out/' }] },
+  { name: '--out inside .cache/', args: ['--out', '.cache/reactsite/pages'], code: 2, problems: [{ field: '--out', message: '--out <root>/.cache/reactsite/pages is inside .cache/ (the build cache)', hint: 'use a separate folder such as out/' }] },
+  { name: '--root that does not exist', args: ['--root', '<root>/no-such-folder'], code: 2, problems: [{ field: '--root', message: '--root <root>/no-such-folder does not exist', hint: 'pass the project folder' }] },
+  { name: 'SOURCE_DATE_EPOCH that is no date', env: { SOURCE_DATE_EPOCH: '99999999999999' }, code: 2, problems: [{ field: 'SOURCE_DATE_EPOCH', message: 'SOURCE_DATE_EPOCH "99999999999999" is not a date', hint: 'whole seconds since 1970' }] },
+  { name: '--report that is a folder', args: ['--report', '<root>/content'], code: 2, problems: [{ field: '--report', message: '--report <root>/content is a folder', hint: 'pass a file path you can write' }] },
+  { name: 'a build cache that cannot be written (builds without it, with a warning)', files: { '.cache': 'a file where the cache folder goes\n' }, code: 0, problems: [{ severity: 'warning', field: '.cache', message: 'the build cache cannot be written', hint: 'make .cache/ writable' }], built: (out, expect) => {
+    expect(fs.existsSync(path.join(out, 'tutorial', 'react-alpha', 'index.html'))).toBe(true);
+    expect(fs.readFileSync(path.join(out, '..', '.cache'), 'utf8')).toBe('a file where the cache folder goes\n');
+  } },
   { name: '--site that is not a URL', args: ['--site', 'not-a-url'], code: 2, problems: [{ field: '--site', message: '--site "not-a-url" is not an absolute http(s) URL', hint: 'e.g. --site https://example.com' }] },
   { name: '--base with ..', args: ['--base', '/docs/../admin/'], code: 2, problems: [{ field: '--base', message: '--base "/docs/../admin/" contains "." or ".." segments', hint: 'pass a plain path such as /docs/' }] },
   { name: '--base with a space', args: ['--base', '/my docs/'], code: 2, problems: [{ field: '--base', message: '--base "/my docs/" is not a URL path', hint: 'pass a path such as /docs/' }] },

@@ -14,10 +14,13 @@ function digest(dir: string): Record<string, string> {
   return Object.fromEntries([...snapshotDir(dir)].map(([f, b64]) => [f, crypto.createHash('sha256').update(b64).digest('hex').slice(0, 16)]));
 }
 
-/** The problem block as the CLI prints it: location line, `field: message` line, hint line. */
+/**
+ * The problem block as the CLI prints it: location line (the flag, for a command-line problem), `field: message`
+ * line (no prefix when the message starts with its field), hint line.
+ */
 function blockPattern(p: ExpectedProblem): RegExp {
-  const location = p.file === undefined ? '' : ` ${escape(p.file)}${p.line === undefined ? '' : `:${p.line}(?::\\d+)?`}`;
-  const field = p.field === undefined ? '(?:[^\\n]*: )?' : `${escape(p.field)}: `;
+  const location = p.file !== undefined ? ` ${escape(p.file)}${p.line === undefined ? '' : `:${p.line}(?::\\d+)?`}` : p.field !== undefined ? ` ${escape(p.field)}` : '';
+  const field = p.field === undefined ? '(?:[^\\n]*: )?' : p.message.startsWith(p.field) ? '' : `${escape(p.field)}: `;
   return new RegExp(`^${p.severity ?? 'error'}${location}\\n  ${field}[^\\n]*${escape(p.message)}[^\\n]*\\n  hint: [^\\n]*${escape(p.hint)}`, 'm');
 }
 
@@ -27,7 +30,9 @@ function assertOutput(c: BadInputCase, stderr: string, expect: ExpectStatic): vo
   for (const s of c.absent ?? []) expect(stderr).not.toContain(s);
   expect(stderr, 'no stack trace').not.toMatch(/^\s+at /m);
   expect(stderr, 'no internal error').not.toMatch(/internal error/i);
-  if (c.code !== 0 && c.problems) expect(stderr).toMatch(/✗ \d+ errors?; nothing was written\./);
+  // A usage error (code 2) stops before anything ran; a content error (code 1) says nothing was written.
+  if (c.code === 1 && c.problems) expect(stderr).toMatch(/✗ \d+ errors?; nothing was written\./);
+  if (c.code === 2 && c.problems) expect(stderr).toMatch(/✗ \d+ errors?\.$/m);
 }
 
 describe('bad input gets a clear error and the previous out/ survives', () => {
@@ -56,7 +61,7 @@ describe('bad input gets a clear error and the previous out/ survives', () => {
         expect(digest(out)).toEqual(previous);
         const sources = fs.existsSync(path.join(root, 'content')) ? digest(path.join(root, 'content')) : {};
 
-        const run = await runCli([c.command ?? 'build', '--root', root, ...(c.args ?? [])]);
+        const run = await runCli([c.command ?? 'build', '--root', root, ...(c.args ?? []).map((a) => a.replaceAll('<root>', root))], { env: c.env });
         const stderr = run.stderr.replaceAll(root, '<root>');
         expect(run.code, run.output).toBe(c.code);
         assertOutput(c, stderr, expect);

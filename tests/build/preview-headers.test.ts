@@ -116,6 +116,17 @@ describe('reactsite preview applies out/_headers like Netlify and Cloudflare Pag
     expect(res.headers['referrer-policy']).toBe(pageRules['referrer-policy']);
   });
 
+  it('applies forced _redirects rules over files, and does not publish _redirects or _headers', async () => {
+    // out/tutorial/index.html exists (a stub for hosts without _redirects), but the rule is forced ("301!").
+    expect(fs.existsSync(path.join(out, 'tutorial', 'index.html'))).toBe(true);
+    for (const from of ['/tutorial/', '/tutorial']) {
+      const res = await get(preview!.origin + from);
+      expect([res.status, res.headers.location], from).toEqual([301, '/tutorial/react-intro/']);
+    }
+    // Not served: they fall to the site's catch-all rule (home), as any unknown path does.
+    for (const file of ['/_redirects', '/_headers']) expect(await get(preview!.origin + file).then((r) => [r.status, r.headers.location]), file).toEqual([302, '/']);
+  });
+
   it('stops on Ctrl-C', async () => {
     preview!.child.kill('SIGINT');
     expect(await preview!.exited).toBe(0);

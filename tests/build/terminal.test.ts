@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ const ESC = '\x1b';
 function onTerminal(args: string[], env: Record<string, string> = {}): Promise<string> {
   const command = [process.execPath, path.join(REPO, 'bin', 'reactsite'), ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', SOURCE_DATE_EPOCH: '1767225600', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', CI: '', SOURCE_DATE_EPOCH: '1767225600', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d));
     child.on('error', reject);
@@ -54,6 +55,25 @@ describe('the terminal', () => {
     const failed = await runCli(['build', '--root', root, '--quiet']);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('content/registry.json');
+  });
+
+  it('answers --json and --report with the problems when a build fails, so that CI can read why', async () => {
+    const root = makeProject({ 'content/registry.json': '[' });
+    const run = await runCli(['build', '--root', root, '--json', '--report', path.join(root, 'reports', 'failed.json')]);
+    expect(run.code).toBe(1);
+    const failed = JSON.parse(run.stdout);
+    expect(failed).toMatchObject({ ok: false, errors: 1, problems: [expect.objectContaining({ file: 'content/registry.json', severity: 'error' })] });
+    expect(JSON.parse(fs.readFileSync(path.join(root, 'reports', 'failed.json'), 'utf8'))).toEqual(failed);
+  });
+
+  it('builds through an out/ that is a symbolic link, into the folder it points to', async () => {
+    const root = makeProject();
+    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-www-'));
+    fs.symlinkSync(target, path.join(root, 'out'));
+    expect((await runCli(['build', '--root', root, '--quiet'])).code).toBe(0);
+    expect(fs.lstatSync(path.join(root, 'out')).isSymbolicLink()).toBe(true);
+    expect(fs.existsSync(path.join(target, 'index.html'))).toBe(true);
+    fs.rmSync(target, { recursive: true, force: true });
   });
 
   it('writes a JSON summary whose every figure matches the files of out/', async () => {

@@ -44,6 +44,12 @@ describe('integrity gate', () => {
     const ps2 = checkIntegrity(input({ 'index.html': page(''), 'tutorial/a/index.html': page(`<a href="${encoded}">k</a>`) }, { sources: ko }));
     expect(ps2.map((p) => [p.file, p.line])).toEqual([['content/tutorials/a.md', 6]]);
   });
+  it('reports each occurrence of a broken link at its own line', () => {
+    const links = [{ href: '/tutorial/zzz/', line: 43 }, { href: '/tutorial/a/', line: 50 }, { href: '/tutorial/zzz/', line: 78 }];
+    const sources = new Map([['tutorial/a/index.html', { file: 'content/tutorials/a.md', links }]]);
+    const ps = checkIntegrity(input({ 'index.html': page(''), 'tutorial/a/index.html': page('<a href="/tutorial/zzz/">1</a><a href="/tutorial/a/">a</a><a href="/tutorial/zzz/">2</a>') }, { sources }));
+    expect(ps.map((p) => p.line)).toEqual([43, 78]);
+  });
   it('says a link relative to its page is one, with the fix', () => {
     const ps = checkIntegrity(input({ 'index.html': page(''), 'tutorial/a/index.html': page('<a href="react-hooks/">r</a><a href="./#s">s</a><h2 id="s">S</h2>') }));
     expect(ps.map((p) => p.message)).toEqual(['page tutorial/a/index.html links to react-hooks/, a path relative to the page', 'page tutorial/a/index.html links to ./#s, a path relative to the page']);

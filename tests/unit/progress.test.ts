@@ -35,7 +35,7 @@ describe('build progress', () => {
     vi.useFakeTimers();
     let now = 0;
     const out = stream(true);
-    const p = new Progress({ stream: out, now: () => now });
+    const p = new Progress({ stream: out, now: () => now, env: {} });
     p.stage('markdown');
     now = 999;
     vi.advanceTimersByTime(999);
@@ -55,5 +55,19 @@ describe('build progress', () => {
     expect(out.writes.at(-1)).toBe('\r\x1b[2Kpages 100/1000 · 2.0 s · about 9.0 s left');
     p.end();
     expect(out.writes.at(-1)).toBe('\r\x1b[2K');
+  });
+
+  it('in CI, prints plain lines even when a terminal is attached', () => {
+    vi.useFakeTimers();
+    let now = 0;
+    const out = stream(true);
+    const p = new Progress({ stream: out, now: () => now, env: { CI: 'true' } });
+    p.stage('pages', 10);
+    p.advance(5);
+    now = 5000;
+    vi.advanceTimersByTime(5000);
+    expect(out.writes).toEqual(['… pages 5/10 · 5.0 s · about 5.0 s left\n']);
+    p.end();
+    expect(out.writes).toHaveLength(1);
   });
 });

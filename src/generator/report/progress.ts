@@ -13,7 +13,7 @@ export interface ProgressSink {
 }
 
 /** Where a Progress writes, and how often; `escapes: false` (NO_COLOR) redraws a TTY line with spaces, not escape codes. */
-export interface ProgressOptions { stream: { isTTY?: boolean; write(s: string): unknown }; escapes?: boolean; delayMs?: number; tickMs?: number; plainEveryMs?: number; now?: () => number }
+export interface ProgressOptions { stream: { isTTY?: boolean; write(s: string): unknown }; escapes?: boolean; delayMs?: number; tickMs?: number; plainEveryMs?: number; now?: () => number; env?: NodeJS.ProcessEnv }
 
 /** A progress display for one run; call end() before printing anything else. */
 export class Progress implements ProgressSink {
@@ -24,13 +24,17 @@ export class Progress implements ProgressSink {
   private stageStart: number;
   private timer?: ReturnType<typeof setInterval>;
   private shown = false;
+  /** Whether the line is redrawn in place (a terminal, not CI). */
+  private readonly live: boolean;
   private drawn = 0;
   private readonly now: () => number;
 
   constructor(private readonly o: ProgressOptions) {
     this.now = o.now ?? (() => performance.now());
     this.t0 = this.stageStart = this.now();
-    const tty = !!o.stream.isTTY;
+    // A terminal gets a line redrawn in place, except in CI (CI=1 with a terminal attached): plain lines there too.
+    const ci = (o.env ?? process.env).CI;
+    const tty = (this.live = !!o.stream.isTTY && (ci === undefined || ci === '' || ci === '0' || ci === 'false'));
     const every = tty ? (o.tickMs ?? 100) : (o.plainEveryMs ?? 5000);
     // The first draw waits `delayMs` (a quick build shows nothing), then one every `every` ms.
     const start = setTimeout(() => {
@@ -71,7 +75,7 @@ export class Progress implements ProgressSink {
   private draw(): void {
     this.shown = true;
     const line = this.line();
-    if (!this.o.stream.isTTY) return void this.o.stream.write(`… ${line}\n`);
+    if (!this.live) return void this.o.stream.write(`… ${line}\n`);
     this.o.stream.write(this.o.escapes === false ? `\r${line.padEnd(this.drawn)}` : `\r\x1b[2K${line}`);
     this.drawn = line.length;
   }
@@ -80,7 +84,7 @@ export class Progress implements ProgressSink {
   end(): void {
     clearTimeout(this.timer);
     clearInterval(this.timer);
-    if (!this.shown || !this.o.stream.isTTY) return;
+    if (!this.shown || !this.live) return;
     this.o.stream.write(this.o.escapes === false ? `\r${' '.repeat(this.drawn)}\r` : '\r\x1b[2K');
   }
 }

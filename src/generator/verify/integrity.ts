@@ -91,8 +91,12 @@ export function checkByPage(input: IntegrityInput, only?: ReadonlySet<string>): 
     byPage.set(file, (problems = []));
     const route = routeOf.get(file);
     const source = input.sources.get(file);
+    // The n-th report of a URL on a page points at the n-th link written so (a page's links come in source order).
+    const reported = new Map<string, number>();
     const where = (href: string) => {
-      const hit = source && sourceLinkOf(source.links, href, input.base);
+      const nth = reported.get(href) ?? 0;
+      reported.set(href, nth + 1);
+      const hit = source && sourceLinkOf(source.links, href, input.base, nth);
       return hit ? { file: source!.file, line: hit.line } : { file: `out/${file}` };
     };
     for (const url of facts.urls) {
@@ -136,11 +140,11 @@ export function checkByPage(input: IntegrityInput, only?: ReadonlySet<string>): 
 }
 
 /**
- * The link written in Markdown that became `href` in the page: the one written so (site paths get the base, and
- * characters beyond ASCII are percent-encoded in the page), else one `href` ends with (a URL the renderer changed
- * otherwise); never a link as short as "/" or "" by that rule.
+ * The link written in Markdown that became `href` in the page: the `nth` one written so (site paths get the base,
+ * and characters beyond ASCII are percent-encoded in the page; the last one if fewer), else one `href` ends with (a
+ * URL the renderer changed otherwise); never a link as short as "/" or "" by that rule.
  */
-export function sourceLinkOf(links: readonly SourceLink[], href: string, base: string): SourceLink | undefined {
+export function sourceLinkOf(links: readonly SourceLink[], href: string, base: string, nth = 0): SourceLink | undefined {
   let decoded = href;
   try {
     decoded = decodeURI(href);
@@ -148,7 +152,8 @@ export function sourceLinkOf(links: readonly SourceLink[], href: string, base: s
     // A malformed escape: compared as it is.
   }
   const written = (l: SourceLink) => (l.href.startsWith('/') ? withBase(base, l.href) : l.href);
-  return links.find((l) => href === l.href || href === written(l) || decoded === l.href || decoded === written(l)) ?? links.find((l) => l.href.length > 1 && href.endsWith(l.href));
+  const same = links.filter((l) => href === l.href || href === written(l) || decoded === l.href || decoded === written(l));
+  return same[Math.min(nth, same.length - 1)] ?? links.find((l) => l.href.length > 1 && href.endsWith(l.href));
 }
 
 /** The JSON-LD of a page parses and its nodes carry the fields their type requires. */
