@@ -45,6 +45,14 @@ const screenState = (page: Page) =>
     window: (window as unknown as { kept?: string }).kept,
   }));
 
+/** A tab on `pathname` of the dev server, once its live script has connected. */
+async function openLive(pathname: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  await page.goto(`${dev.origin}${pathname}`);
+  await page.locator('html[data-reactsite-live]').waitFor({ state: 'attached', ...WAIT });
+  return page;
+}
+
 describe('reactsite dev updates tabs in place', () => {
   it('keeps scroll, typed search, focus, an open FAQ item, the theme and hydrated islands through content edits (desktop)', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -77,9 +85,7 @@ describe('reactsite dev updates tabs in place', () => {
   }, 120_000);
 
   it('keeps the open drawer and the search typed in it on a phone through body, registry and static page edits', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
-    await page.goto(`${dev.origin}/tutorial/react-alpha/`);
-    await page.locator('html[data-reactsite-live]').waitFor({ state: 'attached', ...WAIT });
+    const page = await openLive('/tutorial/react-alpha/', { width: 375, height: 812 });
     await page.locator('.drawer-btn').click();
     await page.locator('#sidebar[data-open]').waitFor({ state: 'attached', ...WAIT });
     await page.locator('#tutorial-search').fill('bet');
@@ -102,9 +108,7 @@ describe('reactsite dev updates tabs in place', () => {
   }, 90_000);
 
   it('keeps the paragraph being read at the same height when blocks are added above it or taken away', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${dev.origin}/tutorial/react-alpha/`);
-    await page.locator('html[data-reactsite-live]').waitFor({ state: 'attached', ...WAIT });
+    const page = await openLive('/tutorial/react-alpha/');
     const read = page.locator('p', { hasText: 'Filler paragraph 20 keeps' });
     await read.evaluate((p) => scrollTo(0, scrollY + p.getBoundingClientRect().top - 120));
     const top = () => read.evaluate((p) => Math.round(p.getBoundingClientRect().top));
@@ -122,9 +126,7 @@ describe('reactsite dev updates tabs in place', () => {
   }, 90_000);
 
   it("follows its tutorial to the new URL when the tutorial's slug changes while the tab is open", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${dev.origin}/tutorial/react-beta/`);
-    await page.locator('html[data-reactsite-live]').waitFor({ state: 'attached', ...WAIT });
+    const page = await openLive('/tutorial/react-beta/');
     edit('content/registry.json', (t) => t.replace('"slug": "react-beta"', '"slug": "react-beta-moved"'));
     await page.waitForURL(`${dev.origin}/tutorial/react-beta-moved/`, WAIT);
     await page.locator('html[data-reactsite-live]').waitFor({ state: 'attached', ...WAIT });
