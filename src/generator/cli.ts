@@ -65,8 +65,8 @@ export function program(setExit: (code: number) => void): Command {
     .option('--out <dir>', 'the built folder', 'out')
     .option('--port <n>', 'port to listen on', '4173')
     .option('--host <addr>', 'address to bind', '127.0.0.1')
-    .option('--base <path>', 'sub-path the site was built for', '/')
-    .action(async (flags: { out: string; port: string; host: string; base: string }) => {
+    .option('--base <path>', 'sub-path to serve under (default: the one the site was built for)')
+    .action(async (flags: { out: string; port: string; host: string; base?: string }) => {
       const { startPreview } = await import('./serve/preview.js');
       const code = await guard(async () => {
         const server = await startPreview({ outDir: path.resolve(flags.out), port: parsePort(flags.port), host: flags.host, base: flags.base });

@@ -131,4 +131,17 @@ describe('reactsite preview applies out/_headers like Netlify and Cloudflare Pag
     preview!.child.kill('SIGINT');
     expect(await preview!.exited).toBe(0);
   });
+
+  it('serves a site built for a sub-path under that sub-path, without being told', async () => {
+    const sub = path.join(root, 'out-sub');
+    expect((await runCli(['build', '--root', root, '--out', sub, '--base', '/docs/'])).code).toBe(0);
+    const served = await startPreview(sub);
+    try {
+      for (const page of ['/docs/', '/docs/tutorial/react-alpha/']) expect((await get(served.origin + page)).status, page).toBe(200);
+      expect(await get(`${served.origin}/`).then((r) => [r.status, r.headers.location])).toEqual([302, '/docs/']);
+    } finally {
+      served.child.kill('SIGINT');
+      await served.exited;
+    }
+  });
 });
