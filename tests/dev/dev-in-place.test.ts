@@ -125,6 +125,17 @@ describe('reactsite dev updates tabs in place', () => {
     await page.close();
   }, 90_000);
 
+  it('updates a tab on a missing page without logging an error in its console', async () => {
+    const page = await openLive('/tutorial/no-such-page/');
+    const logged: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
+    edit('content/registry.json', (t) => t.replace('"name": "Alpha Hooks"', '"name": "Alpha Hooks Renamed"'));
+    await page.locator('html[data-reactsite-updated="1"]').waitFor({ state: 'attached', ...WAIT });
+    expect(await page.getByText('Alpha Hooks Renamed').count()).toBeGreaterThan(0);
+    expect(logged).toEqual([]);
+    await page.close();
+  }, 90_000);
+
   it("follows its tutorial to the new URL when the tutorial's slug changes while the tab is open", async () => {
     const page = await openLive('/tutorial/react-beta/');
     edit('content/registry.json', (t) => t.replace('"slug": "react-beta"', '"slug": "react-beta-moved"'));

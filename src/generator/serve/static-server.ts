@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { applyHeaderRules, type HeaderRule } from './host-headers.js';
 import { problem, UsageError } from '../problems/problem.js';
+import { UPDATE_HEADER } from './update-header.js';
 
 /** Where a server's files come from: out-relative path -> contents, or undefined when absent. */
 export type FileSource = (rel: string) => Promise<Uint8Array | string | undefined>;
@@ -115,7 +116,10 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, o: Se
   // A 404 (or rewrite) rule ends the search: the host serves 404.html.
   if (rule && rule.status !== 404 && rule.status !== 200 && rule.to !== pathname) return send(req, res, rule.status, o, undefined, '', { location: rule.to });
   const notFound = await o.source('404.html');
-  return send(req, res, 404, o, 'text/html; charset=utf-8', notFound ?? 'Not found', {}, req.method === 'HEAD');
+  // A dev tab on a missing page fetching its update (see UPDATE_HEADER) gets the page without the error status,
+  // which the browser would log on every update.
+  const status = req.headers[UPDATE_HEADER] === '1' ? 200 : 404;
+  return send(req, res, status, o, 'text/html; charset=utf-8', notFound ?? 'Not found', {}, req.method === 'HEAD');
 }
 
 /** The first rule of `_redirects` that matches `pathname`: its target, status and whether it is forced ("301!"). */

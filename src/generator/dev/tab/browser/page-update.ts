@@ -7,6 +7,7 @@ import { Idiomorph } from 'idiomorph';
 import type { FramedProblem } from '../../../problems/framed-problems.js';
 import { problemsPanel, PANEL_ID } from './problems-panel.js';
 import { keepReadingPlace, readingPlace } from './reading-place.js';
+import { UPDATE_HEADER } from '../../../serve/update-header.js';
 
 type Marker = HTMLElement & { __reactsiteRoot?: { unmount(): void } };
 
@@ -54,7 +55,8 @@ let updates = 0;
 
 /** Fetches this page's new HTML and morphs the page into it; marks `html[data-reactsite-updated]` with a count. */
 export async function update(): Promise<void> {
-  const res = await fetch(location.href, { cache: 'no-store' });
+  // The header spares a tab on a missing page a logged 404 on every update (see update-header.ts).
+  const res = await fetch(location.href, { cache: 'no-store', headers: { [UPDATE_HEADER]: '1' } });
   // The page moved (its tutorial's slug changed): the tab goes where it is now.
   if (res.redirected) return void location.replace(res.url);
   const next = new DOMParser().parseFromString(await res.text(), 'text/html');
