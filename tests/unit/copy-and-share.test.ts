@@ -9,6 +9,11 @@ describe('copy button text', () => {
   it('leaves out "$ " prompts and output lines of shell blocks', () => {
     expect(copyText('$ npm install\nadded 1 package\n$ npm run dev', 'bash')).toBe('npm install\nnpm run dev');
   });
+  it('keeps the lines a prompt line continues with a backslash, so the pasted command is the one shown', () => {
+    expect(copyText('$ npm install \\\n    react \\\n    react-dom\nadded 2 packages\n$ echo "done"\ndone', 'sh')).toBe('npm install \\\n    react \\\n    react-dom\necho "done"');
+    // An output line ending in a backslash continues nothing.
+    expect(copyText('$ ls\nC:\\\nD:', 'console')).toBe('ls');
+  });
   it('keeps shell blocks without prompts as they are', () => {
     expect(copyText('npm install', 'sh')).toBe('npm install');
   });

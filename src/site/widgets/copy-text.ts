@@ -13,13 +13,23 @@ export function codeOfLines(lines: readonly ShownLine[]): string {
 
 const SHELL = new Set(['bash', 'sh', 'shell', 'zsh', 'console', 'shellscript', 'shellsession', 'powershell']);
 
-/** For shell blocks with `$ ` prompts, keeps only the command lines, without the prompt; otherwise the code. */
+/**
+ * For shell blocks with `$ ` prompts, keeps only the commands, without the prompt: a prompt line and the lines it
+ * continues (each line before ending in a backslash); the output lines go. Otherwise the code as it is.
+ */
 export function copyText(code: string, language: string | undefined): string {
   const text = code.replace(/\n$/, '');
   if (!language || !SHELL.has(language.toLowerCase())) return text;
   const lines = text.split('\n');
   if (!lines.some((l) => l.startsWith('$ '))) return text;
-  return lines.filter((l) => l.startsWith('$ ')).map((l) => l.slice(2)).join('\n');
+  const kept: string[] = [];
+  let continued = false;
+  for (const l of lines) {
+    const prompt = l.startsWith('$ ');
+    if (prompt || continued) kept.push(prompt ? l.slice(2) : l);
+    continued = (prompt || continued) && /\\\s*$/.test(l);
+  }
+  return kept.join('\n');
 }
 
 /** How long "Copied!" stays visible, in milliseconds (spec: 2000 ms). */
