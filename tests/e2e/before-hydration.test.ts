@@ -57,6 +57,18 @@ for (const viewport of [PHONE, DESKTOP]) {
       await ctx.close();
     });
 
+    it('a light page says so on its theme switch before the switch hydrates', async () => {
+      const { page, ctx, errors } = await openSlow('/tutorial/react-jsx/', viewport);
+      await page.evaluate(() => localStorage.setItem('reactsite-theme', 'light'));
+      await page.goto(`${site.origin}/about/`, { waitUntil: 'domcontentloaded' });
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+      expect(await isHydrated(page, 'ThemeToggle')).toBe(false);
+      const toggle = page.locator('.theme-toggle');
+      expect([await toggle.getAttribute('aria-pressed'), await toggle.getAttribute('title')]).toEqual(['false', 'Switch to dark mode']);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    });
+
     it('the first Share click opens the share menu', async () => {
       const { page, ctx, errors, release } = await openSlow('/tutorial/react-jsx/', viewport);
       await press(page, '.share-toggle', viewport);

@@ -6,9 +6,11 @@ import { listenForShortcuts } from './hotkeys.js';
 import { armIslands, preloadWhenIdle } from './island-loader.js';
 import { prefetchOnIntent } from './prefetch.js';
 import { centerCurrent } from './sidebar-scroll.js';
+import { showThemeState } from './theme-toggle-state.js';
 
 const list = document.querySelector<HTMLElement>('#sidebar .sidebar-list');
 if (list) centerCurrent(list);
+showThemeState();
 armIslands();
 // A dev tab arms the islands its in-place updates bring in.
 document.addEventListener('reactsite:islands', armIslands);
