@@ -5,7 +5,7 @@ import { useCopied } from './use-copied.js';
 
 /** Props: the block's language, used to strip shell prompts. */
 export default function CopyButton({ language }: { language?: string }) {
-  const [copied, copy] = useCopied();
+  const [copied, copy, failed] = useCopied();
   const ref = useRef<HTMLButtonElement>(null);
   const onClick = () => {
     const code = ref.current?.closest('figure')?.querySelector('pre code');
@@ -13,10 +13,14 @@ export default function CopyButton({ language }: { language?: string }) {
     copy(copyText(lines.length ? codeOfLines(lines) : (code?.textContent ?? ''), language));
   };
   return (
-    <button ref={ref} type="button" className="copy-btn" onClick={onClick} aria-label={copied ? 'Copied!' : 'Copy code'} data-copied={copied || undefined}>
+    <button ref={ref} type="button" className="copy-btn" onClick={onClick} aria-label={copied ? 'Copied!' : failed ? 'Not copied: press again' : 'Copy code'} data-copied={copied || undefined}>
       {copied ? (
         <>
           <CheckIcon /> Copied!
+        </>
+      ) : failed ? (
+        <>
+          <CopyIcon /> Again
         </>
       ) : (
         <>

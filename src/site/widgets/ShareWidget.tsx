@@ -6,7 +6,7 @@ import { useCopied } from './use-copied.js';
 /** Props: the page's canonical URL and title. Escape and a click outside close the menu. */
 export default function ShareWidget({ url, title }: { url: string; title: string }) {
   const [open, setOpen] = useState(false);
-  const [copied, copy] = useCopied();
+  const [copied, copy, failed] = useCopied();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -40,7 +40,7 @@ export default function ShareWidget({ url, title }: { url: string; title: string
           ))}
           <li>
             <button type="button" onClick={() => copy(url)}>
-              <span aria-live="polite">{copied ? 'Copied!' : 'Copy URL'}</span>
+              <span aria-live="polite">{copied ? 'Copied!' : failed ? 'Not copied: again' : 'Copy URL'}</span>
             </button>
           </li>
         </ul>

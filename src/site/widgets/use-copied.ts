@@ -2,20 +2,28 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { COPIED_MS } from './copy-text.js';
 
-/** Returns [copied, copy]: `copy(text)` writes to the clipboard and sets `copied` for 2000 ms; failures are only logged. */
-export function useCopied(): [boolean, (text: string) => void] {
-  const [copied, setCopied] = useState(false);
+/**
+ * Returns [copied, copy, failed]: `copy(text)` writes to the clipboard and sets `copied` for 2000 ms, or `failed`
+ * as long when the browser refused (a click replayed after a slow widget load is no longer the visitor's gesture:
+ * the button then asks for another click, which is).
+ */
+export function useCopied(): [boolean, (text: string) => void, boolean] {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const copy = useCallback((text: string) => {
+    const show = (next: 'copied' | 'failed') => {
+      setState(next);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setState('idle'), COPIED_MS);
+    };
     navigator.clipboard.writeText(text).then(
-      () => {
-        setCopied(true);
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+      () => show('copied'),
+      (error: unknown) => {
+        console.warn('Copy to clipboard failed:', error);
+        show('failed');
       },
-      (error: unknown) => console.error('Copy to clipboard failed:', error),
     );
   }, []);
-  return [copied, copy];
+  return [state === 'copied', copy, state === 'failed'];
 }
