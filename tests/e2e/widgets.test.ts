@@ -26,6 +26,21 @@ describe('navigation bar', () => {
     await ctx.close();
   });
 
+  it('closes the phone menu when one of its links opens a new tab', async () => {
+    const { page, ctx } = await open('/about/', { viewport: PHONE });
+    const button = page.locator('.menu-btn');
+    await button.click();
+    await hydrated(page, 'NavMenu');
+    const link = page.locator('.external-links a', { hasText: 'Twitter' });
+    await ctx.route((await link.getAttribute('href'))!, (r) => r.fulfill({ body: 'elsewhere', contentType: 'text/plain' }));
+    const opened = ctx.waitForEvent('page');
+    await link.click();
+    await opened;
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(await link.isVisible()).toBe(false);
+    await ctx.close();
+  });
+
   it('puts the external links behind a menu button on phones, which Escape and Home / React Tutorial close', async () => {
     const { page, ctx } = await open('/about/', { viewport: PHONE });
     const button = page.locator('.menu-btn');

@@ -13,10 +13,11 @@ export default function NavMenu({ library, social }: { library: { name: string; 
         button.current?.focus();
       }
     };
-    // Home and React Tutorial close the menu too (they live outside this island).
+    // Home and React Tutorial close the menu too (they live outside this island), and so do its own links: they
+    // open a new tab, and the visitor coming back finds the menu closed.
     const onClick = (e: MouseEvent) => {
       const target = e.target as Element | null;
-      if (target?.closest('.navbar-links a') || !target?.closest('.navbar-external')) setOpen(false);
+      if (target?.closest('.navbar-links a, #external-links a') || !target?.closest('.navbar-external')) setOpen(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('click', onClick);
