@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { normalizeBase } from '../../site/seo/urls.js';
+import { isSourceDate } from '../render/source-date.js';
 import { problem, UsageError, type Problem } from '../problems/problem.js';
 
 /** Options of one build, resolved to absolute paths. */
@@ -51,11 +52,6 @@ export function resolveOptions(flags: CliFlags, cwd = process.cwd(), { writes = 
   if (writes && !problems.length) problems.push(...outDirProblems(root, outDir));
   if (problems.length) throw new UsageError(problems);
   return { root, outDir, site: flags.site, base: flags.base === undefined ? undefined : normalizeBase(flags.base), cache: flags.cache !== false, brokenLinks: flags.brokenLinks === 'warn' ? 'warn' : 'error' };
-}
-
-/** Whether SOURCE_DATE_EPOCH's value is one (whole seconds since 1970, up to the year 9999). */
-export function isSourceDate(value: string): boolean {
-  return /^\d{1,12}$/.test(value) && Number(value) <= 253_402_300_799;
 }
 
 /** `p` itself, or the folder it links to when it is a symbolic link to one. */

@@ -4,6 +4,7 @@ import { isCompactSidebar } from '../../site/components/sidebar-groups.js';
 import type { AssetManifest, Body, SiteData, StaticPage, Tutorial } from '../../site/types.js';
 import { normalizeBase } from '../../site/seo/urls.js';
 import { searchIndexJson } from '../../site/widgets/search-index.js';
+import { isSourceDate } from './source-date.js';
 import type { Content } from '../content/load-content.js';
 import type { MarkdownResult } from '../markdown/render-markdown.js';
 
@@ -13,8 +14,8 @@ export type BodyMarkdown = Pick<MarkdownResult, 'hast' | 'words'>;
 /** The date pages report when a tutorial has none: SOURCE_DATE_EPOCH if set, else today (UTC), as a day. */
 export function buildDate(env = process.env): string {
   const epoch = env.SOURCE_DATE_EPOCH;
-  // (The command line refuses a value that is no date; see isSourceDate.)
-  if (epoch && /^\d{1,12}$/.test(epoch) && Number(epoch) <= 253_402_300_799) return new Date(Number(epoch) * 1000).toISOString();
+  // (The command line refuses a value that is no date.)
+  if (epoch && isSourceDate(epoch)) return new Date(Number(epoch) * 1000).toISOString();
   // The day, not the instant: pages made today stay byte-identical (and cached) across today's builds.
   return new Date().toISOString().slice(0, 10);
 }

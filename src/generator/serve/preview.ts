@@ -30,14 +30,14 @@ export async function startPreview(o: { outDir: string; port: number; host: stri
   const t0 = performance.now();
   if (!fs.existsSync(o.outDir)) throw new UsageError(problem(`--out ${o.outDir} does not exist`, { field: '--out', hint: 'run reactsite build first (it writes out/), or pass the folder it wrote' }));
   if (!fs.statSync(o.outDir).isDirectory()) throw new UsageError(problem(`--out ${o.outDir} is a file, not a folder`, { field: '--out', hint: 'pass the folder a build wrote, e.g. --out out' }));
-  const base = normalizeBase(o.base ?? builtBase(o.outDir) ?? '/');
+  const built = builtBase(o.outDir);
+  const base = normalizeBase(o.base ?? built ?? '/');
   const server = http.createServer(staticHandler({ source: diskSource(o.outDir), base, cache: 'static', headerRules: readHeaderRules(o.outDir) }));
   const port = await listen(server, o.host, o.port, (p) => console.log(`port ${p} is in use, trying ${p + 1}`));
   const url = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}${base}`;
   const pages = fs.readdirSync(o.outDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).length;
   for (const line of bannerLines('preview', url, `${pages} pages from ${o.outDir}, ready in ${Math.round(performance.now() - t0)} ms`, networkUrls(o.host, port, base))) console.log(line);
   if (!pages) console.log(`  no pages in ${o.outDir}: run reactsite build first, or pass --out the folder it wrote`);
-  const built = builtBase(o.outDir);
   if (built && built !== base) console.log(`  this site was built for the base ${built}: its links and assets are under it (pass --base ${built})`);
   return server;
 }
