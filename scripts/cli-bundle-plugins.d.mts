@@ -5,5 +5,7 @@ import type { Plugin } from 'esbuild';
 export function shareCompileContext(source: string): string | undefined;
 /** micromark-util-subtokenize's index.js with its jumps in Maps, or undefined. */
 export function mapSubtokenizeJumps(source: string): string | undefined;
+/** A file of micromark (`micromark/lib/...`, `micromark-core-commonmark/lib/content.js`) consuming runs of data at once, or undefined. */
+export function consumeRuns(file: string, source: string): string | undefined;
 /** Every plugin of the CLI bundle, in order. */
 export const cliBundlePlugins: Plugin[];

@@ -1,7 +1,7 @@
 /**
  * The CLI bundle's Markdown packages as its plugins rewrite them (scripts/cli-bundle-plugins.mjs:
  * mdast-util-from-markdown's compile loop reusing one context object, micromark-util-subtokenize's jumps in
- * Maps) against the packages as published: remark-parse + remark-gfm bundled with the bundle's plugins give the
+ * Maps, micromark's loops consuming runs of data at once) against the packages as published: remark-parse + remark-gfm bundled with the bundle's plugins give the
  * same trees, positions included, for the site, the synthetic corpora and random texts of nested Markdown
  * constructs.
  */
@@ -15,7 +15,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliBundlePlugins, mapSubtokenizeJumps, shareCompileContext } from '../../scripts/cli-bundle-plugins.mjs';
+import { cliBundlePlugins, consumeRuns, mapSubtokenizeJumps, shareCompileContext } from '../../scripts/cli-bundle-plugins.mjs';
 import { generateCorpus, prng } from '../../scripts/corpus.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -62,7 +62,7 @@ function tree(parse: Parse, source: string): string {
 
 // Block and inline constructs that nest (lists in quotes, links in table cells, footnotes holding lists), so that
 // events come from the document's tokenizer and from the child tokenizers of its content, text and strings.
-const PIECES = ['\n', '\n\n', '  ', '    ', '> ', '- ', '* ', '1. ', '2) ', '- [ ] ', '- [x] ', '# ', '## ', 'Title\n===\n', '---\n', '```js\n', '```\n', '~~~\n', 'a', 'word ', '`code`', '``x`y``', '*em*', '**strong**', '_u_', '~~del~~', '[link](/a "t")', '[ref][r]', '[r]: /url "title"\n', '![img](/i.png)', '<https://a.b>', 'https://x.dev/p', 'www.example.com', 'a@b.co', '[^1]', '[^1]: note\n', '| a | b |\n', '| --- | :-: |\n', '|', '&amp;', '&#64;', '\\*', '<div>\n', '</div>', '<span>', 'Setext\n---\n', '\t'];
+const PIECES = ['\n', '\n\n', '  ', '    ', '> ', '- ', '* ', '1. ', '2) ', '- [ ] ', '- [x] ', '# ', '## ', 'Title\n===\n', '---\n', '```js\n', '```\n', '~~~\n', 'a', 'word ', '`code`', '``x`y``', '*em*', '**strong**', '_u_', '~~del~~', '[link](/a "t")', '[ref][r]', '[r]: /url "title"\n', '![img](/i.png)', '<https://a.b>', 'https://x.dev/p', 'www.example.com', 'a@b.co', '[^1]', '[^1]: note\n', '| a | b |\n', '| --- | :-: |\n', '|', '&amp;', '&#64;', '\\*', '<div>\n', '</div>', '<span>', 'Setext\n---\n', '\t', '\r\n', '\r', '\0', 'é', '😀', 'x*y', 'w3.org'];
 
 describe('the bundle’s rewritten Markdown packages', () => {
   it('apply to the installed mdast-util-from-markdown and micromark-util-subtokenize, and are in the bundle', () => {
@@ -75,11 +75,18 @@ describe('the bundle’s rewritten Markdown packages', () => {
     }
     expect(bundleText).toContain('sharedContext.sliceSerialize');
     expect(bundleText).toMatch(/while \(jumps\d*\.has\(index\d*\)\)/);
+    for (const file of ['micromark/lib/create-tokenizer.js', 'micromark/lib/initialize/text.js', 'micromark/lib/initialize/content.js', 'micromark/lib/initialize/document.js', 'micromark-core-commonmark/lib/content.js']) {
+      expect(consumeRuns(file, fs.readFileSync(path.join(ROOT, 'node_modules', file), 'utf8')), file).toContain('consumeRun');
+    }
+    // The tokenizer's method and the four loops that call it.
+    expect(bundleText).toContain('function consumeRun(accept)');
+    expect(bundleText.match(/effects\d*\.consumeRun\?\.\(/g)).toHaveLength(4);
   });
 
   it('leave a version of another shape as it is', () => {
     expect(mapSubtokenizeJumps('const jumps = {}; while (index in jumps) { index = jumps[index] }; jumps[0] = 1')).toBeUndefined();
     expect(shareCompileContext('const x = 1')).toBeUndefined();
+    expect(consumeRuns('micromark/lib/initialize/document.js', 'effects.consume(code);\n    return start;')).toBeUndefined();
   });
 
   it('gives the same trees as the published packages on the site, the corpora and 3,000 random texts', () => {
