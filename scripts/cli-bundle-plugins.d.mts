@@ -7,5 +7,7 @@ export function shareCompileContext(source: string): string | undefined;
 export function mapSubtokenizeJumps(source: string): string | undefined;
 /** A file of micromark (`micromark/lib/...`, `micromark-core-commonmark/lib/content.js`) consuming runs of data at once, or undefined. */
 export function consumeRuns(file: string, source: string): string | undefined;
+/** micromark's lib/parse.js merging its extensions once per list, or undefined. */
+export function combineOnce(source: string): string | undefined;
 /** Every plugin of the CLI bundle, in order. */
 export const cliBundlePlugins: Plugin[];

@@ -175,5 +175,40 @@ export const micromarkRuns = {
   },
 };
 
+// micromark's parse() merges the default constructs with the extensions into one table on every call: every
+// document, for the same few extension objects. The bundle merges them once per list of extensions (the same array,
+// holding the same objects; remark-parse passes its processor's list) and shares the table, which parsing only reads.
+const PARSE_COMBINE = 'combineExtensions([defaultConstructs, ...(settings.extensions || [])]);';
+const COMBINED_ONCE = `
+const combinedTables = new WeakMap();
+const noExtensions = [];
+function combinedOnce(extensions) {
+  const kept = combinedTables.get(extensions);
+  if (kept && kept.list.length === extensions.length && kept.list.every((e, i) => e === extensions[i])) return kept.constructs;
+  const constructs = combineExtensions([defaultConstructs, ...extensions]);
+  combinedTables.set(extensions, { list: [...extensions], constructs });
+  return constructs;
+}
+`;
+
+/** micromark's lib/parse.js merging its extensions once per list (see above), or undefined when the source has another shape. */
+export function combineOnce(source) {
+  if (source.split(PARSE_COMBINE).length !== 2 || source.includes('combinedOnce') || !source.includes("import * as defaultConstructs from './constructs.js';")) return undefined;
+  return source.replace(PARSE_COMBINE, 'combinedOnce(settings.extensions || noExtensions);') + COMBINED_ONCE;
+}
+
+/** Bundles micromark's parse with combineOnce; warns and keeps it as it is otherwise. */
+export const micromarkCombineOnce = {
+  name: 'micromark-combine-once',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]micromark[\\/]lib[\\/]parse\.js$/ }, (args) => {
+      const source = fs.readFileSync(args.path, 'utf8');
+      const once = combineOnce(source);
+      if (once === undefined) return { contents: source, loader: 'js', warnings: [{ text: 'micromark/lib/parse.js has another shape: bundled as it is (Markdown parses slower)' }] };
+      return { contents: once, loader: 'js' };
+    });
+  },
+};
+
 /** Every plugin of the CLI bundle, in order. */
-export const cliBundlePlugins = [prettyCodeParse, visitParents, sharedCompileContext, subtokenizeJumpMaps, micromarkRuns];
+export const cliBundlePlugins = [prettyCodeParse, visitParents, sharedCompileContext, subtokenizeJumpMaps, micromarkRuns, micromarkCombineOnce];

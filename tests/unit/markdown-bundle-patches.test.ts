@@ -1,7 +1,7 @@
 /**
  * The CLI bundle's Markdown packages as its plugins rewrite them (scripts/cli-bundle-plugins.mjs:
  * mdast-util-from-markdown's compile loop reusing one context object, micromark-util-subtokenize's jumps in
- * Maps, micromark's loops consuming runs of data at once) against the packages as published: remark-parse + remark-gfm bundled with the bundle's plugins give the
+ * Maps, micromark's loops consuming runs of data at once, its extensions merged once) against the packages as published: remark-parse + remark-gfm bundled with the bundle's plugins give the
  * same trees, positions included, for the site, the synthetic corpora and random texts of nested Markdown
  * constructs.
  */
@@ -15,7 +15,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliBundlePlugins, consumeRuns, mapSubtokenizeJumps, shareCompileContext } from '../../scripts/cli-bundle-plugins.mjs';
+import { cliBundlePlugins, combineOnce, consumeRuns, mapSubtokenizeJumps, shareCompileContext } from '../../scripts/cli-bundle-plugins.mjs';
 import { generateCorpus, prng } from '../../scripts/corpus.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -24,6 +24,7 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 type Parse = (source: string) => unknown;
 let bundled: Parse;
+let bundledPlain: Parse;
 let bundleText = '';
 const published: Parse = (() => {
   const p = unified().use(remarkParse).use(remarkGfm);
@@ -49,6 +50,8 @@ beforeAll(async () => {
   const m = await import(pathToFileURL(out).href);
   const p = m.unified().use(m.remarkParse).use(m.remarkGfm);
   bundled = (source) => p.runSync(p.parse(source));
+  const plain = m.unified().use(m.remarkParse);
+  bundledPlain = (source) => plain.runSync(plain.parse(source));
 });
 
 /** The tree as JSON, or the error it throws. */
@@ -81,12 +84,23 @@ describe('the bundle’s rewritten Markdown packages', () => {
     // The tokenizer's method and the four loops that call it.
     expect(bundleText).toContain('function consumeRun(accept)');
     expect(bundleText.match(/effects\d*\.consumeRun\?\.\(/g)).toHaveLength(4);
+    expect(combineOnce(fs.readFileSync(path.join(ROOT, 'node_modules/micromark/lib/parse.js'), 'utf8'))).toContain('combinedOnce(settings.extensions');
+    expect(bundleText).toMatch(/combinedOnce\(settings\d*\.extensions/);
   });
 
   it('leave a version of another shape as it is', () => {
     expect(mapSubtokenizeJumps('const jumps = {}; while (index in jumps) { index = jumps[index] }; jumps[0] = 1')).toBeUndefined();
     expect(shareCompileContext('const x = 1')).toBeUndefined();
+    expect(combineOnce('const constructs = combineExtensions(settings.extensions)')).toBeUndefined();
     expect(consumeRuns('micromark/lib/initialize/document.js', 'effects.consume(code);\n    return start;')).toBeUndefined();
+  });
+
+  it('keeps each processor’s extensions apart', () => {
+    const table = '| a |\n| - |\n\n~~gone~~ www.example.com';
+    const withGfm = tree(bundled, table);
+    expect(withGfm).toContain('"type":"table"');
+    expect(tree(bundledPlain, table)).toBe(JSON.stringify(unified().use(remarkParse).parse(table)));
+    expect(tree(bundled, table)).toBe(withGfm);
   });
 
   it('gives the same trees as the published packages on the site, the corpora and 3,000 random texts', () => {
