@@ -1,22 +1,23 @@
 /**
- * Markdown results of tutorial pages, packed: each thread of a build appends the results it makes to a pack file
- * of its own, and the page store's index remembers where each page's result is (pack, offset, length). A page
- * whose body is unchanged but whose page is not (a registry or layout change) is then rendered from its stored
- * tree without parsing Markdown again, and from its body's HTML when the site's components are unchanged (a
- * record keeps that HTML ahead of the tree, which is then not even parsed). One append per page instead of a
- * file per page: creating thousands of small files cost more than writing them. A record is trusted only when
- * it parses and names the expected key.
+ * What tutorial pages keep of their Markdown, packed: each thread of a build appends, for each page it renders from
+ * Markdown, the facts the build keeps (words, links, warnings) and the body's HTML to a pack file of its own, and the
+ * page store's index remembers where each page's record is (pack, offset, length). A page whose body is unchanged
+ * but whose page is not (a registry or layout change) is then rendered around its kept body HTML, without reading
+ * its Markdown. The HTML is kept under a key of what it depends on besides the Markdown (site components, base,
+ * island chunks); under another key the body is parsed again from its source. No tree is kept: writing every
+ * page's tree cost each cold build about a twentieth of its time, for changes (another base, other components)
+ * that rarely come and then cost what a build from scratch costs of Markdown. One append per page instead of a
+ * file per page: creating thousands of small files cost more than writing them. A record is trusted only when it
+ * parses and names the expected key.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { isMarkdownResult } from './markdown-cache.js';
 import { isRunning } from './running-process.js';
 import type { MarkdownResult } from '../markdown/render-markdown.js';
 import type { RenderedBody } from '../../site/types.js';
-import { packHast, unpackHast, type PackedNode } from './compact-hast.js';
 
-/** Where one page's Markdown result is stored, and the Markdown key it was stored under. */
+/** Where one page's record is stored, and the Markdown key it was stored under. */
 export interface PackRef { key: string; pack: string; offset: number; length: number }
 
 /** Whether `v` has the shape of a PackRef. */
@@ -25,15 +26,18 @@ export function isPackRef(v: unknown): v is PackRef {
   return typeof r?.key === 'string' && typeof r.pack === 'string' && /^[\w.-]+\.pack$/.test(r.pack) && Number.isInteger(r.offset) && r.offset >= 0 && Number.isInteger(r.length) && r.length > 0;
 }
 
-/** A packed page's Markdown result (its hast only when its body HTML is not there) and its body's HTML. */
-export interface PackedPage { md: Omit<MarkdownResult, 'hast'> & { hast?: MarkdownResult['hast'] }; rendered?: RenderedBody }
+/** What a page keeps of its Markdown result: the facts the build reads after rendering it. */
+export type KeptMarkdown = Pick<MarkdownResult, 'words' | 'links' | 'warnings'>;
 
-/** The head of a pack record: the Markdown key, the result without its hast, and the body's HTML with its key. */
-interface PackHead extends Omit<MarkdownResult, 'hast'> { key: string; body?: { key: string; rendered: RenderedBody } }
+/** A packed page: its kept Markdown facts and its body's HTML. */
+export interface PackedPage { md: KeptMarkdown; rendered: RenderedBody }
 
-function isPackHead(h: Partial<PackHead>): h is PackHead {
+/** A pack record (one line of JSON): the Markdown key, the kept facts, and the body's HTML with its key. */
+interface PackRecord extends KeptMarkdown { key: string; body: { key: string; rendered: RenderedBody } }
+
+function isPackRecord(h: Partial<PackRecord>): h is PackRecord {
   const r = h.body?.rendered;
-  return typeof h.words === 'number' && Array.isArray(h.code) && Array.isArray(h.links) && Array.isArray(h.warnings) && (h.body === undefined || (typeof h.body.key === 'string' && typeof r?.html === 'string' && Array.isArray(r.islands) && Array.isArray(r.eager)));
+  return typeof h.words === 'number' && Array.isArray(h.links) && Array.isArray(h.warnings) && typeof h.body?.key === 'string' && typeof r?.html === 'string' && Array.isArray(r.islands) && Array.isArray(r.eager);
 }
 
 /** The packs of one thread in one build, in `dir` (normally `<root>/.cache/reactsite/pages/packs`). */
@@ -46,9 +50,8 @@ export class MarkdownPacks {
   constructor(private readonly dir: string) {}
 
   /**
-   * The result stored at `ref`, or undefined when its pack is gone, torn, or holds something else there. Its body's
-   * HTML comes with it when it was rendered under `bodyKey` (the same site components, base and island chunks);
-   * only otherwise is its hast parsed.
+   * The page stored at `ref`, when its body's HTML was rendered under `bodyKey` (the same site components, base and
+   * island chunks); undefined when its pack is gone, torn, holds something else there, or the HTML another key.
    */
   get(ref: PackRef, bodyKey: string): PackedPage | undefined {
     let fd: number | undefined;
@@ -58,16 +61,9 @@ export class MarkdownPacks {
       if (ref.offset + ref.length > fs.fstatSync(fd).size) return undefined;
       const buf = Buffer.alloc(ref.length);
       if (fs.readSync(fd, buf, 0, ref.length, ref.offset) !== ref.length) return undefined;
-      // A record is its head (JSON without a line break), a line break, and its hast packed (see compact-hast.ts).
-      const text = buf.toString('utf8');
-      const cut = text.indexOf('\n');
-      if (cut < 0) return undefined;
-      const head = JSON.parse(text.slice(0, cut)) as Partial<PackHead>;
-      if (head.key !== ref.key || !isPackHead(head)) return undefined;
-      const { key: _key, body, ...facts } = head;
-      if (body?.key === bodyKey) return { md: facts, rendered: body.rendered };
-      const md = { ...facts, hast: unpackHast(JSON.parse(text.slice(cut + 1)) as PackedNode) };
-      return isMarkdownResult(md) ? { md } : undefined;
+      const record = JSON.parse(buf.toString('utf8')) as Partial<PackRecord>;
+      if (record.key !== ref.key || !isPackRecord(record) || record.body.key !== bodyKey) return undefined;
+      return { md: { words: record.words, links: record.links, warnings: record.warnings }, rendered: record.body.rendered };
     } catch {
       return undefined;
     } finally {
@@ -76,10 +72,10 @@ export class MarkdownPacks {
   }
 
   /**
-   * Appends `md` under `key` to this thread's pack, with its body's HTML rendered under `body.key`; undefined when
+   * Appends what the page of `md` keeps, under `key`, with its body's HTML rendered under `body.key`; undefined when
    * the pack cannot be written (only speed is lost).
    */
-  put(key: string, md: MarkdownResult, body?: { key: string; rendered: RenderedBody }): PackRef | undefined {
+  put(key: string, md: KeptMarkdown, body: { key: string; rendered: RenderedBody }): PackRef | undefined {
     if (this.failed) return undefined;
     try {
       if (this.fd === undefined) {
@@ -87,9 +83,9 @@ export class MarkdownPacks {
         this.name = `${process.pid}-${threadId}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.pack`;
         this.fd = fs.openSync(path.join(this.dir, this.name), 'wx');
       }
-      const { hast, ...facts } = md;
-      const head: PackHead = { key, ...facts, body };
-      const buf = Buffer.from(`${JSON.stringify(head)}\n${JSON.stringify(packHast(hast))}`);
+      const record: PackRecord = { key, words: md.words, links: md.links, warnings: md.warnings, body };
+      // A line break ends each record, so that a pack can be read as lines.
+      const buf = Buffer.from(`${JSON.stringify(record)}\n`);
       fs.writeSync(this.fd, buf, 0, buf.length, this.size);
       const ref = { key, pack: this.name, offset: this.size, length: buf.length };
       this.size += buf.length;

@@ -5,7 +5,7 @@ import type { Faq, Route, SiteData } from '../../site/types.js';
 import { htmlFacts, toPlainFacts } from '../verify/html-facts.js';
 import { checkJsonLd } from '../verify/integrity.js';
 import type { MarkdownPacks, PackedPage, PackRef } from '../cache/markdown-pack.js';
-import type { MarkdownRenderer, MarkdownResult } from '../markdown/render-markdown.js';
+import type { MarkdownRenderer } from '../markdown/render-markdown.js';
 import { storePageFile, type PageMeta, type StoredPage } from '../cache/page-store.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 import { renderRoute } from './render-route.js';
@@ -34,22 +34,22 @@ export function bodyKeyOf(rendererFile: string, data: Pick<SiteData, 'base' | 'a
 }
 
 /**
- * Renders `job`; `data` carries no bodies (the page's own is added here). The Markdown result, and the body's
- * HTML, come from its pack when the job names one that still holds them; what is made anew is packed into `packs`.
+ * Renders `job`; `data` carries no bodies (the page's own is added here). The body's HTML and its Markdown facts
+ * come from its pack when the job names one that holds them under `bodyKey`; what is made anew is packed into `packs`.
  */
 export async function renderPageJob(job: PageJob, { renderer, data, markdown, packs, bodyKey }: PageTools): Promise<{ html: string; meta: PageMeta; packed?: PackRef; fromPack: boolean }> {
   const { doc, route } = job;
   const hit = job.packed && packs?.get(job.packed, bodyKey);
   let packed = hit ? job.packed : undefined;
-  let rendered = hit ? hit.rendered : undefined;
-  let md: PackedPage['md'] | undefined = hit ? hit.md : undefined;
-  if (!rendered) {
-    const full = md?.hast ? (md as MarkdownResult) : await markdown.render(doc.content ?? readBodySource(doc.source!, doc.file), { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml: data.site.allowRawHtml });
-    rendered = renderer.renderBody(full.hast, data, route.path);
-    packed = packs?.put(job.mdKey, full, { key: bodyKey, rendered });
-    md = full;
+  let kept: PackedPage;
+  if (hit) kept = hit;
+  else {
+    const md = await markdown.render(doc.content ?? readBodySource(doc.source!, doc.file), { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml: data.site.allowRawHtml });
+    kept = { md, rendered: renderer.renderBody(md.hast, data, route.path) };
+    packed = packs?.put(job.mdKey, md, { key: bodyKey, rendered: kept.rendered });
   }
-  const page = renderRoute(renderer, route, { ...data, bodies: { [doc.id]: { rendered, words: md!.words, faq: doc.faq, updated: doc.updated } } }, doc.file);
+  const { md, rendered } = kept;
+  const page = renderRoute(renderer, route, { ...data, bodies: { [doc.id]: { rendered, words: md.words, faq: doc.faq, updated: doc.updated } } }, doc.file);
   if ('error' in page) throw page.error;
   const html = page.html;
   const facts = htmlFacts(html);
@@ -57,7 +57,7 @@ export async function renderPageJob(job: PageJob, { renderer, data, markdown, pa
   facts.jsonLdProblems = facts.jsonLd.flatMap((block) => checkJsonLd(block, route.path, doc.file));
   facts.jsonLd = [];
   // A copy, not slices: the facts' strings are views into the page's HTML, and would keep every page's HTML alive.
-  return { html, packed, fromPack: !!hit, meta: structuredClone({ facts: toPlainFacts(facts), md: { words: md!.words, links: md!.links, warnings: md!.warnings } }) };
+  return { html, packed, fromPack: !!hit, meta: structuredClone({ facts: toPlainFacts(facts), md: { words: md.words, links: md.links, warnings: md.warnings } }) };
 }
 
 /** Puts a finished page in place: written into out/, and hard-linked from there into the store when caching. */
