@@ -3,7 +3,10 @@
  * output, minus work that cannot change it.
  * - Literal autolinks are the dearest part to parse (their tokenizer is tried at every word, then a regex pass
  *   runs over every text node: about 40% of parsing a typical body), yet each needs "@", "www" or "http" in the
- *   text it links: bodies without those leave the extension out.
+ *   text it links: bodies without those leave the extension out. In a body with them, the tokenizers (an e-mail's
+ *   is tried at the start of every word) are only tried on lines that hold what they need: an e-mail address
+ *   holds "@", a www link "www", a protocol link "http", on its line (none spans a line ending). The regex pass
+ *   still sees every text node.
  * - The table construct is tried at the start of every line and reads the whole line before it fails (the table
  *   extension is a third of parsing a prose body). A table needs a "|", ":-" or "-:" in its head or delimiter
  *   row, so the construct is only tried on lines whose block (since the last blank line, or the next line) has
@@ -32,10 +35,26 @@ export function mayHaveAutolinkLiteral(source: string): boolean {
 }
 
 /**
- * A processor's view of the body it is parsing: the lines (1-based) where a table may be; undefined tries the
- * table construct everywhere. One per processor, set around each parse by withTableLines.
+ * A processor's view of the body it is parsing, by line (1-based): where a table may be (`lines`), and which
+ * literal autolinks may start on it (`autolinks`, see AUTOLINK_NEEDS); undefined tries the constructs everywhere.
+ * One per processor, set around each parse by withTableLines.
  */
-export interface TableGate { lines?: Uint8Array }
+export interface TableGate { lines?: Uint8Array; autolinks?: Uint8Array }
+
+/** What each literal autolink construct of micromark needs on its line, as a bit of TableGate.autolinks. */
+const AUTOLINK_NEEDS: Record<string, [bit: number, text: RegExp]> = { emailAutolink: [1, /@/], wwwAutolink: [2, /www/i], protocolAutolink: [4, /http/i] };
+
+/** For each line of `source` (1-based), the bits of AUTOLINK_NEEDS whose text it holds. */
+export function autolinkLinesOf(source: string): Uint8Array {
+  const lines = source.split(/\r\n|\r|\n/);
+  const may = new Uint8Array(lines.length + 1);
+  for (let i = 0; i < lines.length; i++) {
+    let bits = 0;
+    for (const [bit, text] of Object.values(AUTOLINK_NEEDS)) if (text.test(lines[i]!)) bits |= bit;
+    may[i + 1] = bits;
+  }
+  return may;
+}
 
 /**
  * Which lines of `source` may start or continue a table: those whose block, from the last blank line to the
@@ -55,16 +74,39 @@ export function tableLinesOf(source: string): Uint8Array {
 }
 
 /**
- * Runs `parse` (synchronous) with the table construct of the processor `gate` belongs to limited to the lines of
- * `source` that may hold a table.
+ * Runs `parse` (synchronous) with the table and literal autolink constructs of the processor `gate` belongs to
+ * limited to the lines of `source` that may hold them.
  */
 export function withTableLines<T>(gate: TableGate, source: string, parse: () => T): T {
   gate.lines = tableLinesOf(source);
+  gate.autolinks = autolinkLinesOf(source);
   try {
     return parse();
   } finally {
     gate.lines = undefined;
+    gate.autolinks = undefined;
   }
+}
+
+/**
+ * micromark-extension-gfm-autolink-literal, each of whose constructs is no break in the text (so never tried) on a
+ * line `gate` says lacks what it needs. The text tokenizer asks a construct's `previous` whether to try it; only
+ * that answer is gated, the construct itself is the same.
+ */
+function gatedAutolinkLiteral(gate: TableGate): Extension {
+  const text = gfmAutolinkLiteral().text as Record<string, Construct | Construct[]>;
+  const gated = new Map<Construct, Construct>();
+  const gatedOf = (c: Construct): Construct => {
+    let g = gated.get(c);
+    if (!g) {
+      const bit = AUTOLINK_NEEDS[c.name ?? '']?.[0];
+      const previous = c.previous;
+      g = bit && previous ? { ...c, previous(this: TokenizeContext, code) { return previous.call(this, code) && (!gate.autolinks || (gate.autolinks[this.now().line]! & bit) !== 0); } } : c;
+      gated.set(c, g);
+    }
+    return g;
+  };
+  return { text: Object.fromEntries(Object.entries(text).map(([code, c]) => [code, Array.isArray(c) ? c.map(gatedOf) : gatedOf(c)])) };
 }
 
 /** micromark-extension-gfm-table, whose construct fails at once on a line `gate` says no table can be on. */
@@ -79,12 +121,12 @@ function gatedGfmTable(gate: TableGate): Extension {
 
 /**
  * remark-gfm's extensions, in its order; literal autolinks only with `autolinks` (see the file comment); tables
- * gated by `gate` (see withTableLines).
+ * and autolinks gated by `gate` (see withTableLines).
  */
 export function remarkGfmParts(this: Processor, options: { autolinks: boolean; gate: TableGate }): undefined {
   const data = this.data();
   const autolinks = options.autolinks;
-  (data.micromarkExtensions ??= []).push(...(autolinks ? [gfmAutolinkLiteral()] : []), gfmFootnote(), gfmStrikethrough(), gatedGfmTable(options.gate), gfmTaskListItem());
+  (data.micromarkExtensions ??= []).push(...(autolinks ? [gatedAutolinkLiteral(options.gate)] : []), gfmFootnote(), gfmStrikethrough(), gatedGfmTable(options.gate), gfmTaskListItem());
   (data.fromMarkdownExtensions ??= []).push([...(autolinks ? [gfmAutolinkLiteralFromMarkdown()] : []), gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()]);
   return undefined;
 }
