@@ -2,6 +2,7 @@ import GithubSlugger from 'github-slugger';
 import { toHtml } from 'hast-util-to-html';
 import { describe, expect, it } from 'vitest';
 import { CodeHighlighter } from '../../src/generator/highlight/highlight-code.js';
+import { countWords } from '../../src/generator/markdown/body-facts.js';
 import { headingId, MarkdownRenderer } from '../../src/generator/markdown/render-markdown.js';
 import { isLayoutId } from '../../src/site/document/layout-ids.js';
 
@@ -64,5 +65,19 @@ describe('links of a body, for the problems that point at them', () => {
     const text = await render(md, false);
     expect(text.links).toEqual([]);
     expect(text.warnings).toEqual([]);
+  });
+});
+
+describe('word counts', () => {
+  it('count what the word pattern matches, in every script, on 20,000 random texts', () => {
+    const pattern = (text: string) => text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
+    const pieces = ['a', 'Z', '9', ' ', '  ', "'", '’', '-', '--', '_', '.', ',', 'é', 'e\u0301', 'ß', 'Ω', 'ж', 'ع', '中文', '٣', '½', '😀', '𝒜', '\ud800', '\udc00', '\n', '\t', '\u00a0', '`', 'x-y', "don't", 'l’été', '–', '—'];
+    let seed = 5;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    for (let i = 0; i < 20000; i++) {
+      const text = Array.from({ length: Math.floor(next() * 12) }, () => pieces[Math.floor(next() * pieces.length)]).join('');
+      expect(countWords(text), JSON.stringify(text)).toBe(pattern(text));
+    }
+    expect(countWords("Don't re-render the 2 lists: 中文 𝒜x")).toBe(7);
   });
 });
