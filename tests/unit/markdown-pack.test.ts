@@ -1,6 +1,7 @@
 /**
  * Markdown packs: a record gives back a page's kept Markdown facts and its body's HTML, only under the key that
- * HTML was rendered under; a record under another Markdown key, or cut short, is never trusted. No tree is kept.
+ * HTML was rendered under; a record under another Markdown key, or cut short, is never trusted. No tree is kept,
+ * and the HTML is kept as it is.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,11 +31,12 @@ describe('Markdown packs', () => {
     expect(packs.get(first, 'body-b')).toBeUndefined();
     expect(packs.get({ ...second, key: 'md-1' }, 'body-a')).toBeUndefined();
     expect(packs.get({ ...second, length: second.length - 2 }, 'body-a')).toBeUndefined();
-    // Neither the tree nor the code samples are written.
+    expect(packs.get({ ...first, length: first.length + 5 }, 'body-a')).toBeUndefined();
+    // Neither the tree nor the code samples are written; the HTML is written as it is, not as a JSON string.
     const text = fs.readFileSync(path.join(dir, first.pack), 'utf8');
     expect(text).not.toContain('let a = 1');
     expect(text).not.toContain('"tagName"');
-    expect(text.split('\n')).toHaveLength(3);
+    expect(text.split('<p>Hi\nthere</p>')).toHaveLength(3);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

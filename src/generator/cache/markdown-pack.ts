@@ -1,7 +1,7 @@
 /**
  * What tutorial pages keep of their Markdown, packed: each thread of a build appends, for each page it renders from
  * Markdown, the facts the build keeps (words, links, warnings) and the body's HTML to a pack file of its own, and the
- * page store's index remembers where each page's record is (pack, offset, length). A page whose body is unchanged
+ * page store's index remembers where each page's record is (pack, offset, length): a line of JSON, then the HTML. A page whose body is unchanged
  * but whose page is not (a registry or layout change) is then rendered around its kept body HTML, without reading
  * its Markdown. The HTML is kept under a key of what it depends on besides the Markdown (site components, base,
  * island chunks); under another key the body is parsed again from its source. No tree is kept: writing every
@@ -32,12 +32,15 @@ export type KeptMarkdown = Pick<MarkdownResult, 'words' | 'links' | 'warnings'>;
 /** A packed page: its kept Markdown facts and its body's HTML. */
 export interface PackedPage { md: KeptMarkdown; rendered: RenderedBody }
 
-/** A pack record (one line of JSON): the Markdown key, the kept facts, and the body's HTML with its key. */
-interface PackRecord extends KeptMarkdown { key: string; body: { key: string; rendered: RenderedBody } }
+/**
+ * The head of a pack record (one line of JSON): the Markdown key, the kept facts, and the key and islands of the
+ * body's HTML, which follows the head's line break as it is, to the record's end (JSON would escape its every quote).
+ */
+interface PackHead extends KeptMarkdown { key: string; body: { key: string; islands: RenderedBody['islands']; eager: RenderedBody['eager']; /** The HTML's length, so that a record cut short is never taken. */ chars: number } }
 
-function isPackRecord(h: Partial<PackRecord>): h is PackRecord {
-  const r = h.body?.rendered;
-  return typeof h.words === 'number' && Array.isArray(h.links) && Array.isArray(h.warnings) && typeof h.body?.key === 'string' && typeof r?.html === 'string' && Array.isArray(r.islands) && Array.isArray(r.eager);
+function isPackHead(h: Partial<PackHead>): h is PackHead {
+  const b = h.body;
+  return typeof h.words === 'number' && Array.isArray(h.links) && Array.isArray(h.warnings) && typeof b?.key === 'string' && Array.isArray(b.islands) && Array.isArray(b.eager) && Number.isInteger(b.chars);
 }
 
 /** The packs of one thread in one build, in `dir` (normally `<root>/.cache/reactsite/pages/packs`). */
@@ -61,9 +64,13 @@ export class MarkdownPacks {
       if (ref.offset + ref.length > fs.fstatSync(fd).size) return undefined;
       const buf = Buffer.alloc(ref.length);
       if (fs.readSync(fd, buf, 0, ref.length, ref.offset) !== ref.length) return undefined;
-      const record = JSON.parse(buf.toString('utf8')) as Partial<PackRecord>;
-      if (record.key !== ref.key || !isPackRecord(record) || record.body.key !== bodyKey) return undefined;
-      return { md: { words: record.words, links: record.links, warnings: record.warnings }, rendered: record.body.rendered };
+      const text = buf.toString('utf8');
+      const cut = text.indexOf('\n');
+      if (cut < 0) return undefined;
+      const head = JSON.parse(text.slice(0, cut)) as Partial<PackHead>;
+      if (head.key !== ref.key || !isPackHead(head) || head.body.key !== bodyKey || text.length - cut - 1 !== head.body.chars) return undefined;
+      const rendered: RenderedBody = { html: text.slice(cut + 1), islands: head.body.islands, eager: head.body.eager };
+      return { md: { words: head.words, links: head.links, warnings: head.warnings }, rendered };
     } catch {
       return undefined;
     } finally {
@@ -83,9 +90,9 @@ export class MarkdownPacks {
         this.name = `${process.pid}-${threadId}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.pack`;
         this.fd = fs.openSync(path.join(this.dir, this.name), 'wx');
       }
-      const record: PackRecord = { key, words: md.words, links: md.links, warnings: md.warnings, body };
-      // A line break ends each record, so that a pack can be read as lines.
-      const buf = Buffer.from(`${JSON.stringify(record)}\n`);
+      const { html, islands, eager } = body.rendered;
+      const head: PackHead = { key, words: md.words, links: md.links, warnings: md.warnings, body: { key: body.key, islands, eager, chars: html.length } };
+      const buf = Buffer.from(`${JSON.stringify(head)}\n${html}`);
       fs.writeSync(this.fd, buf, 0, buf.length, this.size);
       const ref = { key, pack: this.name, offset: this.size, length: buf.length };
       this.size += buf.length;
