@@ -60,7 +60,7 @@ export function srcFingerprint() {
  * Lets the disk settle: writes out what earlier runs left dirty (a 4,000-page build leaves hundreds of MB) so a
  * build is measured, not the write-back of the run before it. That made cold runs vary by a third, and the first
  * changed build after docs-4000's cold one took 1.43 s in one run against 1.0 s in others: it waited on the
- * disk writing the cold build's 700 MB (the README says so with the figures).
+ * disk writing the cold build's 700 MB (docs/performance.md says so, under "Bench notes").
  */
 function settle() {
   spawnSync('sync');
