@@ -1,8 +1,9 @@
 /**
- * The CLI bundle's Markdown packages as its plugins rewrite them (scripts/cli-bundle-plugins.mjs:
- * mdast-util-from-markdown's compile loop reusing one context object, micromark-util-subtokenize's jumps in
- * Maps, micromark's loops consuming runs of data at once, its extensions merged once) against the packages as published: remark-parse + remark-gfm bundled with the bundle's plugins give the
- * same trees, positions included, for the site, the synthetic corpora and random texts of nested Markdown
+ * The CLI bundle's Markdown packages as its plugins rewrite them (scripts/bundle-patches/, listed in
+ * scripts/cli-bundle-plugins.mjs: mdast-util-from-markdown's compile loop reusing one context object,
+ * micromark-util-subtokenize's jumps in Maps, micromark's loops consuming runs of data at once, its extensions
+ * merged once) against the packages as published: remark-parse + remark-gfm bundled with the bundle's plugins give
+ * the same trees, positions included, for the site, the synthetic corpora and random texts of nested Markdown
  * constructs.
  */
 import fs from 'node:fs';
