@@ -42,6 +42,12 @@ function random(seed: number) {
   };
 }
 
+/** `count` texts of 1 to `longest` random `pieces` each, from `seed`. */
+function randomTexts(seed: number, pieces: readonly string[], count: number, longest: number): string[] {
+  const next = random(seed);
+  return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(next() * longest) }, () => pieces[Math.floor(next() * pieces.length)]).join(''));
+}
+
 /** [file, text] of every Markdown file of the site and of 40-body synthetic corpora of `kinds`. */
 async function siteAndCorpusSources(kinds: string[], seed: number): Promise<[string, string][]> {
   const corpusScript = new URL('../../scripts/corpus.mjs', import.meta.url).href;
@@ -93,10 +99,8 @@ describe('GFM without literal autolinks', () => {
 
 describe('GFM literal autolinks tried only on lines that may hold one', () => {
   it('gives the same tree as remark-gfm, positions included, on the docs corpus and on 6,000 random texts of autolink pieces over lines', async () => {
-    const sources = (await siteAndCorpusSources(['docs'], 4)).map(([, source]) => source);
-    const next = random(13);
     const pieces = [...PIECES, '\n', '\n\n', '\r\n', '> ', '- ', '[', '](', 'x@y.z', 'WWW.A.B', 'Http://a', '`', '**'];
-    for (let i = 0; i < 6000; i++) sources.push(Array.from({ length: 1 + Math.floor(next() * 30) }, () => pieces[Math.floor(next() * pieces.length)]).join(''));
+    const sources = [...(await siteAndCorpusSources(['docs'], 4)).map(([, source]) => source), ...randomTexts(13, pieces, 6000, 30)];
     let linked = 0;
     let gated = 0;
     for (const source of sources) {
@@ -120,9 +124,7 @@ const TABLE_PIECES = ['a | b\n', '--|--\n', '| - |', '|:-|\n', 'x\n', '|', ' | '
 
 describe('GFM tables tried only where one may be', () => {
   it('gives the same tree as remark-gfm, positions included, on every body of the site and the corpora and on 6,000 random texts of table pieces', async () => {
-    const sources = (await siteAndCorpusSources(['plain'], 5)).map(([, source]) => source);
-    const next = random(11);
-    for (let i = 0; i < 6000; i++) sources.push(Array.from({ length: 1 + Math.floor(next() * 30) }, () => TABLE_PIECES[Math.floor(next() * TABLE_PIECES.length)]).join(''));
+    const sources = [...(await siteAndCorpusSources(['plain'], 5)).map(([, source]) => source), ...randomTexts(11, TABLE_PIECES, 6000, 30)];
     let tables = 0;
     let gated = 0;
     for (const source of sources) {
