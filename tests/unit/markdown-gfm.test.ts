@@ -6,13 +6,13 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { autolinkLinesOf, mayHaveAutolinkLiteral, remarkGfmParts, tableLinesOf, withTableLines, type TableGate } from '../../src/generator/markdown/gfm.js';
+import { autolinkLinesOf, mayHaveAutolinkLiteral, remarkGfmParts, tableLinesOf, withGatedLines, type LineGate } from '../../src/generator/markdown/gfm.js';
 
 /** Each processor's table gate (the reference processor has none: the gate is then unused). */
-const gates = new Map<unknown, TableGate>();
+const gates = new Map<unknown, LineGate>();
 /** A processor with the stage's GFM parts, remembering its gate. */
 function stageGfm(autolinks: boolean) {
-  const gate: TableGate = {};
+  const gate: LineGate = {};
   const p = unified().use(remarkParse).use(remarkGfmParts, { autolinks, gate });
   gates.set(p, gate);
   return p;
@@ -26,7 +26,7 @@ const withAutolinks = stageGfm(true);
  */
 function tree(p: typeof full, source: string): string {
   try {
-    return JSON.stringify(p.runSync(withTableLines(gates.get(p) ?? {}, source, () => p.parse(source))));
+    return JSON.stringify(p.runSync(withGatedLines(gates.get(p) ?? {}, source, () => p.parse(source))));
   } catch (e) {
     return `throws: ${(e as Error).message}`;
   }

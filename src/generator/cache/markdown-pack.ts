@@ -1,14 +1,14 @@
 /**
  * What tutorial pages keep of their Markdown, packed: each thread of a build appends, for each page it renders from
  * Markdown, the facts the build keeps (words, links, warnings) and the body's HTML to a pack file of its own, and the
- * page store's index remembers where each page's record is (pack, offset, length): a line of JSON, then the HTML. A page whose body is unchanged
- * but whose page is not (a registry or layout change) is then rendered around its kept body HTML, without reading
- * its Markdown. The HTML is kept under a key of what it depends on besides the Markdown (site components, base,
- * island chunks); under another key the body is parsed again from its source. No tree is kept: writing every
- * page's tree cost each cold build about a twentieth of its time, for changes (another base, other components)
- * that rarely come and then cost what a build from scratch costs of Markdown. One append per page instead of a
- * file per page: creating thousands of small files cost more than writing them. A record is trusted only when it
- * parses and names the expected key.
+ * page store's index remembers where each page's record is (pack, offset, length): a line of JSON, then the HTML.
+ * A page whose body is unchanged but whose page is not (a registry or layout change) is then rendered around its
+ * kept body HTML, without reading its Markdown. The HTML is kept under a key of what it depends on besides the
+ * Markdown (site components, base, island chunks); under another key the body is parsed again from its source. No
+ * tree is kept: writing every page's tree cost each cold build about a twentieth of its time, for changes (another
+ * base, other components) that rarely come and then cost what a build from scratch costs of Markdown. One append
+ * per page instead of a file per page: creating thousands of small files cost more than writing them. A record is
+ * trusted only when its head parses, names the expected key and gives the length of the HTML that follows it.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -37,11 +37,11 @@ export function mayHaveAutolinkLiteral(source: string): boolean {
 /**
  * A processor's view of the body it is parsing, by line (1-based): where a table may be (`lines`), and which
  * literal autolinks may start on it (`autolinks`, see AUTOLINK_NEEDS); undefined tries the constructs everywhere.
- * One per processor, set around each parse by withTableLines.
+ * One per processor, set around each parse by withGatedLines.
  */
-export interface TableGate { lines?: Uint8Array; autolinks?: Uint8Array }
+export interface LineGate { lines?: Uint8Array; autolinks?: Uint8Array }
 
-/** What each literal autolink construct of micromark needs on its line, as a bit of TableGate.autolinks. */
+/** What each literal autolink construct of micromark needs on its line, as a bit of LineGate.autolinks. */
 const AUTOLINK_NEEDS: Record<string, [bit: number, text: RegExp]> = { emailAutolink: [1, /@/], wwwAutolink: [2, /www/i], protocolAutolink: [4, /http/i] };
 
 /** For each line of `source` (1-based), the bits of AUTOLINK_NEEDS whose text it holds. */
@@ -77,7 +77,7 @@ export function tableLinesOf(source: string): Uint8Array {
  * Runs `parse` (synchronous) with the table and literal autolink constructs of the processor `gate` belongs to
  * limited to the lines of `source` that may hold them.
  */
-export function withTableLines<T>(gate: TableGate, source: string, parse: () => T): T {
+export function withGatedLines<T>(gate: LineGate, source: string, parse: () => T): T {
   gate.lines = tableLinesOf(source);
   gate.autolinks = autolinkLinesOf(source);
   try {
@@ -93,7 +93,7 @@ export function withTableLines<T>(gate: TableGate, source: string, parse: () => 
  * line `gate` says lacks what it needs. The text tokenizer asks a construct's `previous` whether to try it; only
  * that answer is gated, the construct itself is the same.
  */
-function gatedAutolinkLiteral(gate: TableGate): Extension {
+function gatedAutolinkLiteral(gate: LineGate): Extension {
   const text = gfmAutolinkLiteral().text as Record<string, Construct | Construct[]>;
   const gated = new Map<Construct, Construct>();
   const gatedOf = (c: Construct): Construct => {
@@ -110,7 +110,7 @@ function gatedAutolinkLiteral(gate: TableGate): Extension {
 }
 
 /** micromark-extension-gfm-table, whose construct fails at once on a line `gate` says no table can be on. */
-function gatedGfmTable(gate: TableGate): Extension {
+function gatedGfmTable(gate: LineGate): Extension {
   const table = (gfmTable().flow as Record<string, Construct>)['null']!;
   const tokenize = function (this: TokenizeContext, effects, ok, nok): State {
     const self = this;
@@ -121,9 +121,9 @@ function gatedGfmTable(gate: TableGate): Extension {
 
 /**
  * remark-gfm's extensions, in its order; literal autolinks only with `autolinks` (see the file comment); tables
- * and autolinks gated by `gate` (see withTableLines).
+ * and autolinks gated by `gate` (see withGatedLines).
  */
-export function remarkGfmParts(this: Processor, options: { autolinks: boolean; gate: TableGate }): undefined {
+export function remarkGfmParts(this: Processor, options: { autolinks: boolean; gate: LineGate }): undefined {
   const data = this.data();
   const autolinks = options.autolinks;
   (data.micromarkExtensions ??= []).push(...(autolinks ? [gatedAutolinkLiteral(options.gate)] : []), gfmFootnote(), gfmStrikethrough(), gatedGfmTable(options.gate), gfmTaskListItem());

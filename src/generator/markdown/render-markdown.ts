@@ -13,7 +13,7 @@ import { WARM_UP_CODE, type HighlightFn } from '../highlight/highlight-code.js';
 import { prettyCodeHighlighter, RunTable } from '../highlight/pretty-code-highlighter.js';
 import { rehypeCode, type CodeStepOptions, type PrettyCodeTransform } from './code-blocks.js';
 import type { BlockCache } from '../cache/block-cache.js';
-import { mayHaveAutolinkLiteral, remarkGfmParts, withTableLines, type TableGate } from './gfm.js';
+import { mayHaveAutolinkLiteral, remarkGfmParts, withGatedLines, type LineGate } from './gfm.js';
 import { unified, type Processor } from 'unified';
 import type { VFile } from 'vfile';
 import type { Problem } from '../problems/problem.js';
@@ -46,7 +46,7 @@ Text with \`code\`, a [link](/x/) and a table:
  * processors (one per raw-HTML setting and autolink need) and their state are its own; one a thread or a run.
  */
 export class MarkdownRenderer {
-  private readonly processors = new Map<string, { processor: MarkdownProcessor; gate: TableGate }>();
+  private readonly processors = new Map<string, { processor: MarkdownProcessor; gate: LineGate }>();
 
   /** The code of the documents in progress, highlighted before rehype-pretty-code asks for it. */
   private readonly table = new RunTable();
@@ -85,7 +85,7 @@ export class MarkdownRenderer {
     let p = this.processors.get(name);
     if (!p) this.processors.set(name, (p = createProcessor(opts.allowRawHtml, autolinks, { highlight: this.highlight, table: this.table, blocks: () => this.blocks })));
     const data: BodyFacts = { file: opts.file, bodyLine: opts.bodyLine, code: [], links: [], warnings: [], words: 0 };
-    const mdast = withTableLines(p.gate, source, () => p.processor.parse(source));
+    const mdast = withGatedLines(p.gate, source, () => p.processor.parse(source));
     const hast = await p.processor.run(mdast, { data } as unknown as VFile);
     return { hast, words: data.words, code: data.code, links: data.links, warnings: data.warnings };
   }
@@ -111,8 +111,8 @@ function prettyCodeOptions(table: RunTable): PrettyCodeOptions {
   };
 }
 
-function createProcessor(allowRawHtml: boolean, autolinks: boolean, code: Omit<CodeStepOptions, 'prettyCode'>): { processor: MarkdownProcessor; gate: TableGate } {
-  const gate: TableGate = {};
+function createProcessor(allowRawHtml: boolean, autolinks: boolean, code: Omit<CodeStepOptions, 'prettyCode'>): { processor: MarkdownProcessor; gate: LineGate } {
+  const gate: LineGate = {};
   const gfm = unified().use(remarkParse).use(remarkGfmParts, { autolinks, gate });
   const base = gfm.use(remarkFacts, { allowRawHtml }).use(remarkRehype, { allowDangerousHtml: allowRawHtml });
   const withRaw = allowRawHtml ? base.use(rehypeRaw) : base;
