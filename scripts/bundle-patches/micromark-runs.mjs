@@ -68,6 +68,9 @@ export const micromarkRuns = sourcePatch({
   name: 'micromark-runs',
   filter: /[\\/]micromark(-core-commonmark)?[\\/]lib[\\/](create-tokenizer|content|initialize[\\/](text|content|document))\.js$/,
   // null: not a file this patch edits (bundled as it is, without a warning).
-  edit: (source, file) => (runFileOf(file) ? consumeRuns(runFileOf(file), source) : null),
+  edit: (source, file) => {
+    const run = runFileOf(file);
+    return run ? consumeRuns(run, source) : null;
+  },
   what: (file) => runFileOf(file),
 });
