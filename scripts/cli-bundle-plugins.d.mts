@@ -3,6 +3,8 @@ import type { Plugin } from 'esbuild';
 
 /** mdast-util-from-markdown's lib/index.js with its compile loop reusing one context object, or undefined. */
 export function shareCompileContext(source: string): string | undefined;
+/** mdast-util-from-markdown's lib/index.js building one compiler per list of extensions, or undefined. */
+export function compileOnce(source: string): string | undefined;
 /** micromark-util-subtokenize's index.js with its jumps in Maps, or undefined. */
 export function mapSubtokenizeJumps(source: string): string | undefined;
 /** A file of micromark (`micromark/lib/...`, `micromark-core-commonmark/lib/content.js`) consuming runs of data at once, or undefined. */

@@ -7,7 +7,7 @@ import { micromarkRuns } from './bundle-patches/micromark-runs.mjs';
 import { subtokenizeJumpMaps } from './bundle-patches/subtokenize-jumps.mjs';
 import { prettyCodeParse, visitParents } from './bundle-patches/swapped-packages.mjs';
 
-export { shareCompileContext } from './bundle-patches/from-markdown-context.mjs';
+export { compileOnce, shareCompileContext } from './bundle-patches/from-markdown-context.mjs';
 export { combineOnce } from './bundle-patches/micromark-combine-once.mjs';
 export { consumeRuns } from './bundle-patches/micromark-runs.mjs';
 export { mapSubtokenizeJumps } from './bundle-patches/subtokenize-jumps.mjs';

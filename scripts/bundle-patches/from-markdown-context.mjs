@@ -1,4 +1,4 @@
-// mdast-util-from-markdown, patched in the CLI bundle: one context object per document.
+// mdast-util-from-markdown, patched in the CLI bundle: one compiler per processor, one context object per document.
 import { sourcePatch } from './source-patch.mjs';
 
 // mdast-util-from-markdown's compile loop calls every event's handler on a fresh copy of its context
@@ -18,11 +18,48 @@ export function shareCompileContext(source) {
     .replace(CONTEXT_COPY, '(sharedContext.sliceSerialize = events[index][2].sliceSerialize, sharedContext)');
 }
 
-/** Bundles mdast-util-from-markdown with shareCompileContext; warns and keeps the package as it is when its source
+// fromMarkdown() builds a new compiler for every document: one function that declares some 60 handlers and
+// the table of them, for the same few extensions. Called once per page, it became hot, and V8's optimizing
+// compiler spent 0.4-0.5 s on it in each thread of a 4,000-page build (most of it in escape analysis), more than
+// running it ever cost. The bundle builds one compiler per list of extensions (the same array holding the same
+// objects; remark-parse passes its processor's list) and gives each document its own `data`, the one state the
+// compiler kept between its handlers (every other is on the document's context).
+const COMPILER_CALL = 'return compiler(options)(postprocess(';
+const DATA_IN_COMPILER = '  const data = {};\n  return compile;\n';
+const COMPILE_START = '  function compile(events) {\n';
+const COMPILER_ONCE = `
+const compilers = new WeakMap();
+const noMdastExtensions = [];
+function compilerOnce(options) {
+  const extensions = (options || {}).mdastExtensions || noMdastExtensions;
+  const kept = compilers.get(extensions);
+  if (kept && kept.list.length === extensions.length && kept.list.every((e, i) => e === extensions[i])) return kept.compile;
+  const compile = compiler(options);
+  compilers.set(extensions, { list: [...extensions], compile });
+  return compile;
+}
+`;
+
+/** mdast-util-from-markdown's lib/index.js building one compiler per list of extensions (see above), or undefined
+ * when the source has another shape. */
+export function compileOnce(source) {
+  const once = (part) => source.split(part).length === 2;
+  if (!once(COMPILER_CALL) || !once(DATA_IN_COMPILER) || !once(COMPILE_START) || source.includes('compilerOnce')) return undefined;
+  return source
+    .replace(COMPILER_CALL, 'return compilerOnce(options)(postprocess(')
+    .replace(DATA_IN_COMPILER, '  return compile;\n')
+    .replace(COMPILE_START, `${COMPILE_START}    const data = {};\n`)
+    .concat(COMPILER_ONCE);
+}
+
+/** Bundles mdast-util-from-markdown with both edits above; warns and keeps the package as it is when its source
  * has another shape (the bundle is then correct, only slower). */
 export const sharedCompileContext = sourcePatch({
   name: 'shared-compile-context',
   filter: /[\\/]mdast-util-from-markdown[\\/]lib[\\/]index\.js$/,
-  edit: shareCompileContext,
-  what: () => "mdast-util-from-markdown's compile loop",
+  edit: (source) => {
+    const shared = shareCompileContext(source);
+    return shared && compileOnce(shared);
+  },
+  what: () => 'mdast-util-from-markdown (its compiler and compile loop)',
 });

@@ -1,8 +1,8 @@
 /**
  * The CLI bundle's Markdown packages as its plugins rewrite them (scripts/bundle-patches/, listed in
- * scripts/cli-bundle-plugins.mjs: mdast-util-from-markdown's compile loop reusing one context object,
- * micromark-util-subtokenize's jumps in Maps, micromark's loops consuming runs of data at once, its extensions
- * merged once) against the packages as published: remark-parse + remark-gfm bundled with the bundle's plugins give
+ * scripts/cli-bundle-plugins.mjs: mdast-util-from-markdown's one compiler per processor and compile loop reusing
+ * one context object, micromark-util-subtokenize's jumps in Maps, micromark's loops consuming runs of data at
+ * once, its extensions merged once) against the packages as published: remark-parse + remark-gfm bundled with the bundle's plugins give
  * the same trees, positions included, for the site, the synthetic corpora and random texts of nested Markdown
  * constructs.
  */
@@ -16,7 +16,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliBundlePlugins, combineOnce, consumeRuns, mapSubtokenizeJumps, shareCompileContext } from '../../scripts/cli-bundle-plugins.mjs';
+import { cliBundlePlugins, combineOnce, compileOnce, consumeRuns, mapSubtokenizeJumps, shareCompileContext } from '../../scripts/cli-bundle-plugins.mjs';
 import { generateCorpus, prng } from '../../scripts/corpus.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -72,12 +72,16 @@ describe('the bundle’s rewritten Markdown packages', () => {
   it('apply to the installed mdast-util-from-markdown and micromark-util-subtokenize, and are in the bundle', () => {
     const source = fs.readFileSync(path.join(ROOT, 'node_modules/mdast-util-from-markdown/lib/index.js'), 'utf8');
     expect(shareCompileContext(source)).toContain('sharedContext.sliceSerialize = events[index][2].sliceSerialize');
+    // Each document gets its own compile data, as it did with its own compiler.
+    expect(compileOnce(source)).toContain('return compilerOnce(options)(');
+    expect(compileOnce(source)).toContain('function compile(events) {\n    const data = {};');
     for (const file of ['index.js', 'dev/index.js']) {
       const jumps = mapSubtokenizeJumps(fs.readFileSync(path.join(ROOT, 'node_modules/micromark-util-subtokenize', file), 'utf8'));
       expect(jumps, file).toContain('while (jumps.has(index))');
       expect(jumps, file).not.toMatch(/\bin jumps\b|Object\.assign/);
     }
     expect(bundleText).toContain('sharedContext.sliceSerialize');
+    expect(bundleText).toMatch(/return compilerOnce\(options\d*\)\(/);
     expect(bundleText).toMatch(/while \(jumps\d*\.has\(index\d*\)\)/);
     for (const file of ['micromark/lib/create-tokenizer.js', 'micromark/lib/initialize/text.js', 'micromark/lib/initialize/content.js', 'micromark/lib/initialize/document.js', 'micromark-core-commonmark/lib/content.js']) {
       expect(consumeRuns(file, fs.readFileSync(path.join(ROOT, 'node_modules', file), 'utf8')), file).toContain('consumeRun');
@@ -92,6 +96,7 @@ describe('the bundle’s rewritten Markdown packages', () => {
   it('leave a version of another shape as it is', () => {
     expect(mapSubtokenizeJumps('const jumps = {}; while (index in jumps) { index = jumps[index] }; jumps[0] = 1')).toBeUndefined();
     expect(shareCompileContext('const x = 1')).toBeUndefined();
+    expect(compileOnce('return compiler(options)(postprocess(x))')).toBeUndefined();
     expect(combineOnce('const constructs = combineExtensions(settings.extensions)')).toBeUndefined();
     expect(consumeRuns('micromark/lib/initialize/document.js', 'effects.consume(code);\n    return start;')).toBeUndefined();
   });
