@@ -117,30 +117,6 @@ describe('OutputDir.claimForJob', () => {
     expect([fs.lstatSync(page).isSymbolicLink(), fs.readFileSync(page, 'utf8'), fs.readFileSync(target, 'utf8')]).toEqual([false, 'page', 'target']);
   });
 
-  it('leaves the next build its folders to recycle when nothing went to the trash (a first build)', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-skeleton-'));
-    const out = path.join(dir, 'out');
-    const trash = path.join(dir, 'trash');
-    const first = OutputDir.open(out, trash);
-    for (const slug of ['a', 'b']) {
-      expect(first.claimForJob(`tutorial/${slug}/index.html`)).toBe(true);
-      mkdirExisting(path.join(first.tmp, 'tutorial', slug));
-      fs.writeFileSync(path.join(first.tmp, 'tutorial', slug, 'index.html'), slug);
-    }
-    await first.commit();
-    // Made by a background process: wait for it (at most 10 s).
-    const made = () => fs.readdirSync(trash).some((e) => fs.existsSync(path.join(trash, e, 'tutorial', 'b')));
-    for (let i = 0; i < 200 && !made(); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(made()).toBe(true);
-    const second = OutputDir.open(out, trash);
-    expect(second.claimForJob('tutorial/a/index.html'), 'the folder is recycled, not the job’s to make').toBe(false);
-    expect(second.claimForJob('tutorial/b/index.html')).toBe(false);
-    fs.writeFileSync(path.join(second.tmp, 'tutorial', 'a', 'index.html'), 'a2');
-    fs.writeFileSync(path.join(second.tmp, 'tutorial', 'b', 'index.html'), 'b2');
-    await second.commit();
-    expect(listFiles(out)).toEqual(['tutorial/a/index.html', 'tutorial/b/index.html']);
-  });
-
   it.each([1, DELETE_HERE_UP_TO + 6])('moves %i recycled pages that nothing else links to aside instead of deleting them, and the stale folder goes after the build', async (n) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-stale-'));
     const out = path.join(dir, 'out');
@@ -184,27 +160,5 @@ describe('OutputDir.claimForJob', () => {
     }
     recoverOutput(out);
     expect([fs.existsSync(dead), fs.existsSync(alive)]).toEqual([false, true]);
-  });
-
-  it('makes those folders outside the cache, so deleting the cache right after a build never races it', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-skeleton-'));
-    const out = path.join(dir, 'out');
-    const cache = path.join(dir, '.cache');
-    const first = OutputDir.open(out, path.join(cache, 'trash'));
-    for (let i = 0; i < 3000; i++) {
-      first.claimForJob(`tutorial/p${i}/index.html`);
-      mkdirExisting(path.join(first.tmp, 'tutorial', `p${i}`));
-    }
-    await first.commit();
-    // Once the background process has started making folders, what `rm -rf .cache` does: no retries, and it
-    // must not meet "Directory not empty".
-    const others = () => fs.readdirSync(dir).filter((f) => f !== 'out' && f !== '.cache');
-    const started = () => others().length > 0 || fs.readdirSync(path.join(cache, 'trash')).length > 0;
-    for (let i = 0; i < 2000 && !started(); i++) await new Promise((r) => setTimeout(r, 5));
-    expect(started()).toBe(true);
-    fs.rmSync(cache, { recursive: true });
-    // It gives up when the cache is gone, and leaves nothing beside out/.
-    for (let i = 0; i < 200 && others().length; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(others()).toEqual([]);
   });
 });

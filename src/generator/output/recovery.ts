@@ -81,6 +81,14 @@ export function removeInBackground(paths: string[]): void {
   }
 }
 
+/** What tells a trash folder from one made anew or changed since (an inode number is reused at once). */
+function trashStamp(s: { ino: number; birthtimeMs: number; mtimeMs: number }): string {
+  return `${s.ino}:${s.birthtimeMs}:${s.mtimeMs}`;
+}
+
+/** How long the folders for the next build wait after a build ends (see foldersInBackground). */
+export const FOLDERS_AFTER_MS = 3000;
+
 /**
  * Makes the `folders` (out-relative, parents first) of the output just made in a detached child process that
  * outlives this one, and moves them into the trash as entry `trashEntry` once all are made: the next build
@@ -88,17 +96,30 @@ export function removeInBackground(paths: string[]): void {
  * build's (`.out.tmp-<pid of the child>`), not in the trash: `rm -rf .cache` right after a build must not race a
  * process adding folders there (it failed with "Directory not empty"). A failure anywhere, the cache deleted
  * meanwhile among them, drops the folders; a killed child's folder goes with the next build's recovery.
+ *
+ * The child waits FOLDERS_AFTER_MS at the lowest priority, then gives up if the trash folder is gone, made anew or
+ * changed (the cache deleted, as before a cold build) or a build of this out/ is running (its temp folder is there): a
+ * build started right away makes its own folders, and 4,000 more made and deleted meanwhile slowed cold builds
+ * run back to back (plain-4000: 8.44 against 8.19 s, medians of 6; this file system skips inodes freed in the
+ * last minute when it makes new ones).
  */
 export function foldersInBackground(outDir: string, trashEntry: string, folders: readonly string[]): void {
   try {
     const list = path.join(os.tmpdir(), `reactsite-folders-${process.pid}-${Date.now()}.json`);
-    fs.writeFileSync(list, JSON.stringify({ parent: path.dirname(outDir), name: path.basename(outDir), trashEntry, folders }));
+    const trash = trashStamp(fs.statSync(path.dirname(trashEntry)));
+    fs.writeFileSync(list, JSON.stringify({ parent: path.dirname(outDir), name: path.basename(outDir), trashEntry, trash, folders, wait: FOLDERS_AFTER_MS }));
     const script = [
-      'const fs = require("fs"), path = require("path");',
+      'const fs = require("fs"), os = require("os"), path = require("path");',
       'const j = JSON.parse(fs.readFileSync(process.argv[1], "utf8")); fs.rmSync(process.argv[1]);',
-      'const tmp = path.join(j.parent, "." + j.name + ".tmp-" + process.pid);',
-      'try { fs.mkdirSync(tmp); for (const d of j.folders) fs.mkdirSync(path.join(tmp, d)); fs.renameSync(tmp, j.trashEntry); }',
-      'catch { fs.rmSync(tmp, { recursive: true, force: true }); }',
+      'try { os.setPriority(19); } catch {}',
+      'setTimeout(() => {',
+      `  const stamp = ${trashStamp.toString()};`,
+      '  let same = false; try { same = stamp(fs.statSync(path.dirname(j.trashEntry))) === j.trash; } catch {}',
+      '  if (!same || fs.readdirSync(j.parent).some((f) => f.startsWith("." + j.name + ".tmp-"))) return;',
+      '  const tmp = path.join(j.parent, "." + j.name + ".tmp-" + process.pid);',
+      '  try { fs.mkdirSync(tmp); for (const d of j.folders) fs.mkdirSync(path.join(tmp, d)); fs.renameSync(tmp, j.trashEntry); }',
+      '  catch { fs.rmSync(tmp, { recursive: true, force: true }); }',
+      '}, j.wait);',
     ].join('\n');
     spawn(process.execPath, ['-e', script, list], { detached: true, stdio: 'ignore' }).unref();
   } catch {
