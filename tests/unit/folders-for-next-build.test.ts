@@ -30,9 +30,8 @@ describe('folders for the next build', () => {
     const out = path.join(dir, 'out');
     const trash = path.join(dir, 'trash');
     await firstBuild(out, trash, 2);
-    // Made by a background process after FOLDERS_AFTER_MS: wait for it (at most 10 s more).
+    // Made by a background process after FOLDERS_AFTER_MS: wait for it (at most 10 s).
     const made = () => fs.readdirSync(trash).some((e) => fs.existsSync(path.join(trash, e, 'tutorial', 'p1')));
-    await sleep(FOLDERS_AFTER_MS);
     for (let i = 0; i < 200 && !made(); i++) await sleep(50);
     expect(made()).toBe(true);
     const second = OutputDir.open(out, trash);
@@ -60,6 +59,7 @@ describe('folders for the next build', () => {
     for (let i = 0; i < 200 && others().length; i++) await sleep(50);
     expect(others()).toEqual([]);
   });
+
   it.each(['the cache deleted', 'the cache made anew', 'a build running'])('makes none when, by the time they are due, %s', async (what) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-skeleton-'));
     const out = path.join(dir, 'out');
@@ -72,10 +72,37 @@ describe('folders for the next build', () => {
     if (what === 'a build running') fs.mkdirSync(running);
     const entries = () => fs.readdirSync(dir).filter((f) => !['out', '.cache', path.basename(running)].includes(f));
     // Past the child's wait, and time to make 2,000 folders (which it would make beside out/): it never starts.
-    for (let i = 0; i < 30; i++) {
-      await sleep(FOLDERS_AFTER_MS / 20);
+    for (let i = 0; i < (FOLDERS_AFTER_MS + 2000) / 50; i++) {
+      await sleep(50);
       expect(entries()).toEqual([]);
     }
     expect(fs.existsSync(path.join(cache, 'trash')) ? fs.readdirSync(path.join(cache, 'trash')) : []).toEqual([]);
+  });
+
+  it('stops making them, and removes what it made, once the cache is deleted', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-skeleton-'));
+    const out = path.join(dir, 'out');
+    const cache = path.join(dir, '.cache');
+    const first = OutputDir.open(out, path.join(cache, 'trash'));
+    for (let i = 0; i < 8000; i++) first.claimForJob(`tutorial/p${i}/index.html`);
+    for (let i = 0; i < 8000; i++) mkdirExisting(path.join(first.tmp, 'tutorial', `p${i}`));
+    await first.commit();
+    const making = () => fs.readdirSync(dir).find((f) => f.startsWith('.out.tmp-'));
+    for (let i = 0; i < 2000 && !making(); i++) await sleep(5);
+    const tmp = making();
+    expect(tmp).toBeDefined();
+    fs.rmSync(cache, { recursive: true });
+    // It checks between every 256 folders: it stops long before the 8,000, and its folder goes.
+    let most = 0;
+    for (let i = 0; i < 2000 && making(); i++) {
+      try {
+        most = Math.max(most, fs.readdirSync(path.join(dir, tmp!, 'tutorial')).length);
+      } catch {
+        // Not made yet, or removed meanwhile.
+      }
+      await sleep(5);
+    }
+    expect(making()).toBeUndefined();
+    expect(most).toBeLessThan(4000);
   });
 });
