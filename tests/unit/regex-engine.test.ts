@@ -7,6 +7,7 @@ import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
 import { PRELOADED_LANGUAGES, type CodeBlock } from '../../src/generator/highlight/highlight-code.js';
 import { fencedCode } from '../../src/generator/highlight/fenced-code.js';
 import { HOT_SCANNER_SEARCHES, patternSharingEngine } from '../../src/generator/highlight/regex-engine.js';
+import { MIN_SHARED_TAIL } from '../../src/generator/highlight/hot-scanner.js';
 
 /** Code that takes the grammars through back-references, `\G` rules, embedded languages and multi-line states. */
 const SAMPLES: CodeBlock[] = [
@@ -80,5 +81,35 @@ describe('pattern-sharing regex engine', () => {
       }
     }
     expect(compared).toBeGreaterThan(100);
+  });
+
+  it('compiles a tail that hot lists share once, and answers through head and tail like the native scanner', async () => {
+    const native = await createOnigurumaEngine(import('shiki/wasm'));
+    const compiled: string[][] = [];
+    const counting: RegexEngine = { createScanner: (p) => (compiled.push(p.map(String)), native.createScanner(p)), createString: (s) => native.createString(s) };
+    const shared = patternSharingEngine(counting, 1);
+    // A tail of MIN_SHARED_TAIL patterns, one with `\G`; heads that tie with it, match before it or not at all.
+    const tail = ['b', 'c+', '\\Gx', '(?<=a)d', 'e', 'f', 'ab', 'z'];
+    expect(tail.length).toBe(MIN_SHARED_TAIL);
+    const lists = [['a', ...tail], ['b|d', 'q', ...tail], ['(?=c)', ...tail], tail];
+    const lines = ['xabcd', 'abzzf', 'ccab', 'axxb', 'qqq', 'xad e', ''];
+    let compared = 0;
+    const ours = lists.map((p) => shared.createScanner(p));
+    for (const line of lines) {
+      const [a, b] = [native.createString(line), shared.createString(line)];
+      for (const [i, patterns] of lists.entries()) {
+        const theirs = native.createScanner(patterns);
+        for (const start of [0, 1, 1, 2, 3, 0, 4, 5]) {
+          if (start > line.length) continue;
+          expect(ours[i]!.findNextMatchSync(b, start, 0), `${patterns.join(' ')} in "${line}" from ${start}`).toEqual(theirs.findNextMatchSync(a, start, 0));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(150);
+    // Each list's own head (or its single pattern) and the shared tail, once; never a whole list again.
+    const lists2 = compiled.filter((p) => p.length > 1);
+    expect(lists2.filter((p) => p.join('\0') === tail.join('\0'))).toHaveLength(1);
+    expect(lists2.filter((p) => p.length > tail.length)).toEqual([]);
   });
 });

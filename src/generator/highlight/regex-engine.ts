@@ -3,13 +3,11 @@
  * scanner over a list of patterns, and most lists repeat the same big patterns (every rule that includes
  * `#expression`): highlighting the site's 4,000 lines of JSX compiled 9,544 patterns, 465 of them distinct, and
  * compiling was 1.2 of the 1.5 s it took. Here each distinct pattern is compiled once, a new rule's scanner asks
- * its patterns one by one, and a rule used often gets the base engine's own scanner (one native search per call).
+ * its patterns one by one, and a rule used often gets native scanners (one native search per call, or two): see
+ * hot-scanner.ts.
  */
 import type { RegexEngine } from 'shiki';
-
-type Scanner = ReturnType<RegexEngine['createScanner']>;
-type Match = ReturnType<Scanner['findNextMatchSync']>;
-type Subject = Parameters<Scanner['findNextMatchSync']>[0];
+import { hotScanners, type Match, type Scanner } from './hot-scanner.js';
 
 /**
  * Searches of one rule's scanner after which its patterns are compiled together. Each such scanner compiles its
@@ -25,8 +23,8 @@ export const HOT_SCANNER_SEARCHES = 2000;
  * the last start and the match found (or after a search that found nothing) has the same answer. Not for
  * patterns with `\G`, whose matches depend on where the search starts.
  */
-function rememberingScanner(scanner: Scanner): Scanner {
-  let subject: Subject | undefined;
+export function rememberingScanner(scanner: Scanner): Scanner {
+  let subject: Parameters<Scanner['findNextMatchSync']>[0] | undefined;
   let from = -1;
   let opts: number | undefined;
   let found: Match = null;
@@ -46,27 +44,29 @@ function rememberingScanner(scanner: Scanner): Scanner {
 export function patternSharingEngine(base: RegexEngine, hotAfter = HOT_SCANNER_SEARCHES): RegexEngine {
   const singles = new Map<string, Scanner>();
   const lists = new Map<string, Scanner>();
-  const single = (pattern: string | RegExp): Scanner => {
-    const key = String(pattern);
-    let s = singles.get(key);
+  const single = (pattern: string): Scanner => {
+    let s = singles.get(pattern);
     if (!s) {
       s = base.createScanner([pattern]);
-      if (!key.includes('\\G')) s = rememberingScanner(s);
-      singles.set(key, s);
+      if (!pattern.includes('\\G')) s = rememberingScanner(s);
+      singles.set(pattern, s);
     }
     return s;
   };
-  const createScanner = (patterns: (string | RegExp)[]): Scanner => {
+  const hot = hotScanners(base, single, rememberingScanner);
+  const createScanner = (list: (string | RegExp)[]): Scanner => {
+    const patterns = list.map(String);
     // Grammars that include each other (js, jsx, ts, tsx) build the same lists: one scanner serves them all.
-    const key = patterns.map(String).join('\0');
+    const key = patterns.join('\0');
     const known = lists.get(key);
     if (known) return known;
+    hot.know(patterns);
     const parts = patterns.map(single);
     let searches = 0;
     let whole: Scanner | undefined = parts.length === 1 ? parts[0] : undefined;
     const scanner: Scanner = {
       findNextMatchSync(s, start, options) {
-        if (!whole && ++searches > hotAfter) whole = base.createScanner(patterns);
+        if (!whole && ++searches > hotAfter) whole = hot.scanner(patterns);
         if (whole) return whole.findNextMatchSync(s, start, options);
         // Like the native scanner: the leftmost match, and of matches at the same place the first pattern's.
         let best: Match = null;
