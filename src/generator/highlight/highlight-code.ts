@@ -11,6 +11,7 @@ import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
 import { bundledLanguages, type BundledLanguage } from 'shiki/langs';
 import { tokenClass, whitespaceNeutral } from './code-palette.js';
 import { patternSharingEngine } from './regex-engine.js';
+import { languagesFor } from './grammar-needs.js';
 
 /**
  * Languages loaded up front, in this order. With grammars loaded lazily per document, the same code came out
@@ -39,8 +40,8 @@ export default function Counter({ step = 1 }) {
  * build leaves it off (each block is highlighted once, and a 4,000-page build would keep every block alive).
  *
  * A block's highlighting depends on its language and text alone. The preloaded languages share one highlighter;
- * any other language gets one of its own (with the preloaded ones, which grammars embed), made on its first
- * block; all share one regex engine. In one highlighter, loading a language can change how others are highlighted
+ * any other language gets one of its own (with the preloaded ones its grammars embed, see grammar-needs.ts),
+ * made on its first block; all share one regex engine. In one highlighter, loading a language can change how others are highlighted
  * (vue's grammars inject into Markdown's and HTML's, ts-tags' into JavaScript's), so a page's code came out
  * differently from one build to the next, depending on the pages its thread had highlighted before (2 to 4 of
  * 2,800 pages of the Astro, Vue and Rust docs differed between two builds).
@@ -105,12 +106,12 @@ export class CodeHighlighter {
     return (this.shiki ??= this.highlighterWith());
   }
 
-  /** A highlighter of the preloaded languages (which other grammars embed: YAML front matter, JavaScript), and `lang`. */
-  private highlighterWith(lang?: BundledLanguage): Promise<HighlighterCore> {
-    const langs = [...PRELOADED_LANGUAGES, ...(lang ? [lang] : [])].map((l) => bundledLanguages[l]);
+  /** A highlighter of the preloaded languages, or of `lang` and those of them its grammars embed (YAML front matter, JavaScript). */
+  private async highlighterWith(lang?: BundledLanguage): Promise<HighlighterCore> {
+    const langs = lang ? await languagesFor(lang, PRELOADED_LANGUAGES) : PRELOADED_LANGUAGES;
     this.engine ??= createOnigurumaEngine(readFile(ONIG_WASM)).then((onig) => patternSharingEngine(onig));
     // One highlighter per language used is by design (see the class comment): no warning about their number.
-    return createHighlighterCore({ themes: [], langs, engine: this.engine, warnings: false });
+    return createHighlighterCore({ themes: [], langs: langs.map((l) => bundledLanguages[l]), engine: this.engine, warnings: false });
   }
 }
 

@@ -1,0 +1,51 @@
+import { createHighlighterCore, createOnigurumaEngine } from 'shiki';
+import { bundledLanguages, type BundledLanguage } from 'shiki/langs';
+import { describe, expect, it } from 'vitest';
+import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
+import { includedScopes, languagesFor } from '../../src/generator/highlight/grammar-needs.js';
+import { PRELOADED_LANGUAGES } from '../../src/generator/highlight/highlight-code.js';
+
+/** Text in many languages at once: front matter, fences, embedded script and style, templates. */
+const SAMPLE = [
+  '---', 'title: "x"', 'list: [1, 2]', '---', '# Heading `code`', '', '```js', 'const a = 1; // c', '```', '', '```yaml', 'k: v', '```',
+  '', '```bash', 'echo "$HOME" | grep x', '```', '', '```diff', '- a', '+ b', '```', '', '```tsx', 'const el = <App a={1} />;', '```',
+  '<script lang="ts">', 'const x: string = "y";', '</script>', '<style>', '.a { margin: 0 }', '</style>',
+  '<template><div v-if="ok" :class="{ a: b }" @click="go()">{{ msg }}</div></template>', '<div class="x">Hello <b>w</b></div>',
+  '{% if a %}{{ b | upper }}{% endif %}', "<%= render 'x' %>", 'def g(y):', '    return y', '$ npm install',
+].join('\n');
+
+function tokens(h: { getLanguage(l: string): unknown }, lang: string): string {
+  const grammar = h.getLanguage(lang) as IGrammar;
+  let state: StateStack | null = null;
+  return SAMPLE.split('\n').map((line) => {
+    const r = grammar.tokenizeLine(line, state, 0);
+    state = r.ruleStack;
+    return r.tokens.map((t) => `${t.startIndex}:${t.scopes.join(' ')}`).join('|');
+  }).join('\n');
+}
+
+describe('the grammars a language highlighter loads', () => {
+  it('finds the scopes a grammar includes from other grammars', () => {
+    const grammar = { patterns: [{ include: '#local' }, { include: '$self' }, { begin: 'a', patterns: [{ include: 'source.js' }] }], repository: { local: { include: 'text.html.basic#tags' } } };
+    expect([...includedScopes(grammar)].sort()).toEqual(['source.js', 'text.html.basic']);
+  });
+
+  it('adds only the preloaded languages a grammar includes without bringing them', async () => {
+    expect(await languagesFor('rust', PRELOADED_LANGUAGES)).toEqual(['rust']);
+    expect(await languagesFor('astro', PRELOADED_LANGUAGES)).toEqual(['astro']);
+    // MDX's front matter is YAML and its fences any language: it needs most of them.
+    expect(await languagesFor('mdx', PRELOADED_LANGUAGES)).toEqual(expect.arrayContaining(['mdx', 'yaml', 'markdown', 'tsx']));
+  });
+
+  it('gives each language the tokens it has with every preloaded language loaded', async () => {
+    const engine = await createOnigurumaEngine(import('shiki/wasm'));
+    const langs: BundledLanguage[] = ['mdx', 'vue', 'svelte', 'astro', 'wikitext', 'latex', 'ruby', 'rst', 'erb', 'asciidoc', 'nim', 'rust'];
+    for (const lang of langs) {
+      const all = await createHighlighterCore({ themes: [], langs: [...PRELOADED_LANGUAGES, lang].map((l) => bundledLanguages[l]), engine, warnings: false });
+      const own = await createHighlighterCore({ themes: [], langs: (await languagesFor(lang, PRELOADED_LANGUAGES)).map((l) => bundledLanguages[l]), engine, warnings: false });
+      expect(tokens(own, lang), lang).toBe(tokens(all, lang));
+      all.dispose();
+      own.dispose();
+    }
+  }, 60_000);
+});
