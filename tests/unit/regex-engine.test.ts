@@ -87,7 +87,8 @@ describe('pattern-sharing regex engine', () => {
     const native = await createOnigurumaEngine(import('shiki/wasm'));
     const compiled: string[][] = [];
     const counting: RegexEngine = { createScanner: (p) => (compiled.push(p.map(String)), native.createScanner(p)), createString: (s) => native.createString(s) };
-    const shared = patternSharingEngine(counting, 1);
+    // No budget for whole lists: every hot list goes through a shared tail.
+    const shared = patternSharingEngine(counting, 1, 0);
     // A tail of MIN_SHARED_TAIL patterns, one with `\G`; heads that tie with it, match before it or not at all.
     const tail = ['b', 'c+', '\\Gx', '(?<=a)d', 'e', 'f', 'ab', 'z'];
     expect(tail.length).toBe(MIN_SHARED_TAIL);
@@ -111,5 +112,10 @@ describe('pattern-sharing regex engine', () => {
     const lists2 = compiled.filter((p) => p.length > 1);
     expect(lists2.filter((p) => p.join('\0') === tail.join('\0'))).toHaveLength(1);
     expect(lists2.filter((p) => p.length > tail.length)).toEqual([]);
+    // While the budget lasts, a hot list is compiled whole.
+    compiled.length = 0;
+    const roomy = patternSharingEngine(counting, 1);
+    for (const scanner of [roomy.createScanner(lists[0]!), roomy.createScanner(lists[1]!)]) for (const start of [0, 0]) scanner.findNextMatchSync(native.createString('xab'), start, 0);
+    expect(compiled.filter((p) => p.length > 1)).toEqual([lists[0], lists[1]]);
   });
 });

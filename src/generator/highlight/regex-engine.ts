@@ -41,7 +41,7 @@ export function rememberingScanner(scanner: Scanner): Scanner {
 }
 
 /** `base` with scanners built from shared single-pattern scanners until hot (see the file comment). */
-export function patternSharingEngine(base: RegexEngine, hotAfter = HOT_SCANNER_SEARCHES): RegexEngine {
+export function patternSharingEngine(base: RegexEngine, hotAfter = HOT_SCANNER_SEARCHES, wholeBudget?: number): RegexEngine {
   const singles = new Map<string, Scanner>();
   const lists = new Map<string, Scanner>();
   const single = (pattern: string): Scanner => {
@@ -53,7 +53,7 @@ export function patternSharingEngine(base: RegexEngine, hotAfter = HOT_SCANNER_S
     }
     return s;
   };
-  const hot = hotScanners(base, single, rememberingScanner);
+  const hot = hotScanners(base, single, rememberingScanner, wholeBudget);
   const createScanner = (list: (string | RegExp)[]): Scanner => {
     const patterns = list.map(String);
     // Grammars that include each other (js, jsx, ts, tsx) build the same lists: one scanner serves them all.
