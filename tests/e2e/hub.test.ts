@@ -180,6 +180,33 @@ describe('search', () => {
     await ctx.close();
   });
 
+  it('steps through the entries it shows with the arrow keys, and back up to the box', async () => {
+    const { page, ctx, errors } = await open('/tutorial/react-jsx/', { viewport: DESKTOP });
+    const input = page.getByPlaceholder('Search tutorials...');
+    await input.fill('hook');
+    await hydrated(page, 'SidebarSearch');
+    const want = expected('hook');
+    expect(want.length).toBeGreaterThan(2);
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-slug') ?? document.activeElement?.id);
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(want[0]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(want[2]);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe(want[0]);
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe('tutorial-search');
+    // The page did not scroll, and Enter on an entry opens it.
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/tutorial/${want[0]}/`);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   it('opens the drawer and focuses the box on "/" (phone), and matches there too', async () => {
     const { page, ctx } = await open('/tutorial/react-jsx/', { viewport: PHONE });
     await page.keyboard.press('/');

@@ -1,6 +1,7 @@
 /** Island: the sidebar search box; filters the server-rendered list as you type. `/` or Ctrl/⌘-K focuses it (page script). */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { searchIndex, type IndexEntry } from './search-index.js';
+import { arrowTarget, visibleEntries } from './arrow-keys.js';
 
 let loaded: Promise<IndexEntry[]> | undefined;
 
@@ -73,6 +74,20 @@ export default function SidebarSearch({ index }: { index?: string }) {
   // in the middle of their typing. Text typed before it hydrated is in the box already: search for it.
   useEffect(() => {
     if (input.current?.value) setQuery(input.current.value);
+  }, []);
+  // Arrow keys: from the box down into the entries it shows, and between them; up from the first, back to the box.
+  useEffect(() => {
+    const box = input.current;
+    const sidebar = box?.closest<HTMLElement>('#sidebar') ?? document.body;
+    const onKey = (e: KeyboardEvent) => {
+      if (!box || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      const to = arrowTarget<Element | null>(e.key, document.activeElement, box, visibleEntries(document));
+      if (!to) return;
+      e.preventDefault();
+      (to as HTMLElement).focus();
+    };
+    sidebar.addEventListener('keydown', onKey);
+    return () => sidebar.removeEventListener('keydown', onKey);
   }, []);
   const clear = () => {
     if (input.current) input.current.value = '';
