@@ -41,10 +41,10 @@ export default function Counter({ step = 1 }) {
  *
  * A block's highlighting depends on its language and text alone. The preloaded languages share one highlighter;
  * any other language gets one of its own (with the preloaded ones its grammars embed, see grammar-needs.ts),
- * made on its first block; all share one regex engine. In one highlighter, loading a language can change how others are highlighted
- * (vue's grammars inject into Markdown's and HTML's, ts-tags' into JavaScript's), so a page's code came out
- * differently from one build to the next, depending on the pages its thread had highlighted before (2 to 4 of
- * 2,800 pages of the Astro, Vue and Rust docs differed between two builds).
+ * made on its first block; all share one regex engine. In one highlighter, loading a language can change how
+ * others are highlighted (vue's grammars inject into Markdown's and HTML's, ts-tags' into JavaScript's), so a
+ * page's code came out differently from one build to the next, depending on the pages its thread had highlighted
+ * before (2 to 4 of 2,800 pages of the Astro, Vue and Rust docs differed between two builds).
  */
 export class CodeHighlighter {
   private shiki?: Promise<HighlighterCore>;
@@ -106,7 +106,7 @@ export class CodeHighlighter {
     return (this.shiki ??= this.highlighterWith());
   }
 
-  /** A highlighter of the preloaded languages, or of `lang` and those of them its grammars embed (YAML front matter, JavaScript). */
+  /** A highlighter of the preloaded languages, or of `lang` and those of them its grammars embed (front matter, fences). */
   private async highlighterWith(lang?: BundledLanguage): Promise<HighlighterCore> {
     const langs = lang ? await languagesFor(lang, PRELOADED_LANGUAGES) : PRELOADED_LANGUAGES;
     this.engine ??= createOnigurumaEngine(readFile(ONIG_WASM)).then((onig) => patternSharingEngine(onig));

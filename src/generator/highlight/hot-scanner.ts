@@ -51,8 +51,8 @@ export function sharedTailLength(a: readonly string[], b: readonly string[]): nu
 /**
  * Makes the native scanners of hot lists: `know` tells it every list the grammars build (the candidates for a
  * shared tail), `scanner` makes the one of a list that became hot: whole while `budget` lasts, else through a
- * shared tail. `single` gives a pattern's own scanner (a
- * head of one pattern uses it), `remember` wraps a tail without `\G` so that rules sharing it reuse its answer.
+ * shared tail. `single` gives a pattern's own scanner (a head of one pattern uses it), `remember` wraps a tail
+ * without `\G` so that rules sharing it reuse its answer.
  */
 export function hotScanners(base: RegexEngine, single: (pattern: string) => Scanner, remember: (s: Scanner) => Scanner, budget = WHOLE_LISTS_BUDGET) {
   const known: string[][] = [];
