@@ -16,13 +16,13 @@ export type Match = ReturnType<Scanner['findNextMatchSync']>;
 export const MIN_SHARED_TAIL = 8;
 
 /**
- * The pattern text (in characters) hot lists may compile whole before the next ones share tails: about 10 MB of
- * Oniguruma's memory. A search through head and tail costs two native searches, each scanning on to its own
- * first match: with every hot list split, docs-1000's blocks took 6.0 s on one thread instead of 5.4. The lists
- * that go hot first are the most used; those after this budget are searched far less (on one thread: docs-1000
- * the same time; the real documentation 87 -> 52 MB, also the same time).
+ * The pattern text (in characters) hot lists may compile whole before the next ones share tails: about 30 MB of
+ * Oniguruma's memory, more than a site with code in the web languages alone compiles (docs-1000 and code-1000:
+ * 240,000 characters a thread). A search through head and tail costs two native searches, each scanning on to
+ * its own first match: with every hot list split, docs-1000's blocks took 6.0 s on one thread instead of 5.4,
+ * and with a budget of 100,000 docs-4000 cold took 1.055 times as long (3 pairs in turns).
  */
-export const WHOLE_LISTS_BUDGET = 100_000;
+export const WHOLE_LISTS_BUDGET = 300_000;
 
 /**
  * A search of `head` (the list's first `headLength` patterns) and then of `tail` (the rest), answered as one
@@ -57,16 +57,17 @@ export function sharedTailLength(a: readonly string[], b: readonly string[]): nu
 export function hotScanners(base: RegexEngine, single: (pattern: string) => Scanner, remember: (s: Scanner) => Scanner, budget = WHOLE_LISTS_BUDGET) {
   const known: string[][] = [];
   let whole = 0;
-  const tails = new Map<string, { patterns: string[]; scanner: Scanner }>();
-  const tailOf = (patterns: string[]): Scanner => {
+  /** Compiled lists by their patterns: the native scanner, and the one lists sharing it as a tail search. */
+  const tails = new Map<string, { patterns: string[]; native: Scanner; shared: Scanner }>();
+  const compiled = (patterns: string[]) => {
     const key = patterns.join('\0');
     let t = tails.get(key);
     if (!t) {
-      const scanner = base.createScanner(patterns);
-      t = { patterns, scanner: patterns.some((p) => p.includes('\\G')) ? scanner : remember(scanner) };
+      const native = base.createScanner(patterns);
+      t = { patterns, native, shared: patterns.some((p) => p.includes('\\G')) ? native : remember(native) };
       tails.set(key, t);
     }
-    return t.scanner;
+    return t;
   };
   /** The tail of `patterns` to compile once: the longest compiled one it ends with, else the longest it shares. */
   const tailLength = (patterns: string[]): number => {
@@ -88,10 +89,10 @@ export function hotScanners(base: RegexEngine, single: (pattern: string) => Scan
       const size = patterns.reduce((n, p) => n + p.length, 0);
       if (whole + size <= budget) {
         whole += size;
-        return tailOf(patterns);
+        return compiled(patterns).native;
       }
       const headLength = patterns.length - tailLength(patterns);
-      const tail = tailOf(patterns.slice(headLength));
+      const tail = compiled(patterns.slice(headLength)).shared;
       if (headLength === 0) return tail;
       const head = headLength === 1 ? single(patterns[0]!) : base.createScanner(patterns.slice(0, headLength));
       return headThenTail(head, headLength, tail);
