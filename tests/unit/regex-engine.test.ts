@@ -50,13 +50,14 @@ describe('pattern-sharing regex engine', () => {
     expect(blocks.length).toBeGreaterThan(150);
     const expected = await tokens(await createOnigurumaEngine(import('shiki/wasm')), blocks);
     expect(expected.split('\n').length).toBeGreaterThan(4000);
-    for (const hotAfter of [Infinity, 3, 200, HOT_SCANNER_SEARCHES]) {
-      const actual = await tokens(patternSharingEngine(await createOnigurumaEngine(import('shiki/wasm')), hotAfter), blocks);
+    // [searches before a list is hot, budget of whole lists]: 0 makes every hot list share a tail where it can.
+    for (const [hotAfter, budget] of [[Infinity], [3], [200], [HOT_SCANNER_SEARCHES], [3, 0]] as [number, number?][]) {
+      const actual = await tokens(patternSharingEngine(await createOnigurumaEngine(import('shiki/wasm')), hotAfter, budget), blocks);
       // Compared whole, then by line for a readable failure.
       if (actual !== expected) {
         const a = actual.split('\n');
         const line = expected.split('\n').findIndex((l, i) => l !== a[i]);
-        expect(a[line], `hotAfter ${hotAfter}, token line ${line}`).toBe(expected.split('\n')[line]);
+        expect(a[line], `hotAfter ${hotAfter}, budget ${budget}, token line ${line}`).toBe(expected.split('\n')[line]);
       }
       expect(actual === expected).toBe(true);
     }

@@ -80,7 +80,8 @@ export default function SidebarSearch({ index }: { index?: string }) {
     const box = input.current;
     const sidebar = box?.closest<HTMLElement>('#sidebar') ?? document.body;
     const onKey = (e: KeyboardEvent) => {
-      if (!box || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      // Only the arrow keys: typing in the box must not read the list's layout at every key.
+      if (!box || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
       const to = arrowTarget<Element | null>(e.key, document.activeElement, box, visibleEntries(document));
       if (!to) return;
       e.preventDefault();
