@@ -1,7 +1,8 @@
 /**
- * The sidebar's grouped tutorial list, rendered once per build and shared by every page; the current entry is
- * marked per page. Past SIDEBAR_FULL_LIMIT tutorials only the current category is listed (the others are
- * headings) so a page's weight does not grow with the site; search then reads one shared index instead.
+ * The sidebar's grouped tutorial list, each part rendered once per build when a page first needs it and shared
+ * by every page; the current entry is marked per page. Past SIDEBAR_FULL_LIMIT tutorials only the current
+ * category is listed (the others are headings) so a page's weight does not grow with the site; search then reads
+ * one shared index instead.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { withBase } from '../seo/urls.js';
@@ -45,7 +46,9 @@ function Heading({ g, base }: { g: SidebarGroup; base: string }) {
   );
 }
 
-interface Prepared { compact: boolean; full: string; groups: { category: string; open: string; closed: string }[]; categoryOf: Map<string, string>; byCategory: Map<string | undefined, string> }
+/** A category rendered open (on demand in compact mode: a page lists one category open) and closed (compact mode). */
+interface RenderedGroup { category: string; open: () => string; closed: string }
+interface Prepared { compact: boolean; full?: string; groups: RenderedGroup[]; categoryOf: Map<string, string>; byCategory: Map<string | undefined, string> }
 const cache = new WeakMap<readonly Tutorial[], Map<string, Prepared>>();
 
 function prepare(tutorials: readonly Tutorial[], base: string): Prepared {
@@ -53,10 +56,12 @@ function prepare(tutorials: readonly Tutorial[], base: string): Prepared {
   cache.set(tutorials, byBase);
   let p = byBase.get(base);
   if (!p) {
-    const groups = sidebarGroups(tutorials);
     const compact = isCompactSidebar(tutorials);
-    const rendered = groups.map((g) => ({ category: g.category, open: renderToStaticMarkup(<Group g={g} base={base} compact={compact} />), closed: compact ? renderToStaticMarkup(<Heading g={g} base={base} />) : '' }));
-    p = { compact, full: rendered.map((r) => r.open).join(''), groups: rendered, categoryOf: new Map(tutorials.map((t) => [t.slug, t.category])), byCategory: new Map() };
+    const groups = sidebarGroups(tutorials).map((g): RenderedGroup => {
+      let open: string | undefined;
+      return { category: g.category, open: () => (open ??= renderToStaticMarkup(<Group g={g} base={base} compact={compact} />)), closed: compact ? renderToStaticMarkup(<Heading g={g} base={base} />) : '' };
+    });
+    p = { compact, groups, categoryOf: new Map(tutorials.map((t) => [t.slug, t.category])), byCategory: new Map() };
     byBase.set(base, p);
   }
   return p;
@@ -65,11 +70,11 @@ function prepare(tutorials: readonly Tutorial[], base: string): Prepared {
 /** The list's HTML for a page whose current tutorial is `slug` (the whole list, or its category in compact mode). */
 export function sidebarListHtml(tutorials: readonly Tutorial[], base: string, slug?: string): string {
   const p = prepare(tutorials, base);
-  if (!p.compact) return p.full;
+  if (!p.compact) return (p.full ??= p.groups.map((g) => g.open()).join(''));
   const current = slug ? p.categoryOf.get(slug) : undefined;
   // One list per category, joined once per build: every page of a category shares it.
   let html = p.byCategory.get(current);
-  if (html === undefined) p.byCategory.set(current, (html = p.groups.map((g) => (g.category === current ? g.open : g.closed)).join('')));
+  if (html === undefined) p.byCategory.set(current, (html = p.groups.map((g) => (g.category === current ? g.open() : g.closed)).join('')));
   return html;
 }
 
