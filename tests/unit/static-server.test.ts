@@ -26,6 +26,14 @@ describe('URLs', () => {
     expect(withBase('/sub/', '/tutorial/x/')).toBe('/sub/tutorial/x/');
     expect(absoluteUrl('https://x.org/ignored', '/sub/', '/tutorial/x/')).toBe('https://x.org/sub/tutorial/x/');
   });
+  it('gives the URL parser\'s absolute URL for any path, plain or not', () => {
+    const paths = ['/', '/tutorial/x/', '/a.b/c_d~e-f/', '/x/./y/', '/x/../y/', '/.', '/..', '/x/.', '/x/..', '/...', '/x/.../', '/.a/', '/a..b/', '//x/', '/x y/', '/x%20y/', '/é/', '/x?y', '/x#y', '/x\\y', '/X/Y/'];
+    for (const site of ['https://Example.ORG:443/ignored', 'http://x.org:8080', 'https://x.org']) {
+      for (const base of ['/', '/sub/', '/a.b/']) {
+        for (const p of paths) expect(absoluteUrl(site, base, p), `${site} ${base} ${p}`).toBe(new URL(withBase(base, p), new URL(site).origin).href);
+      }
+    }
+  });
   it('recognises script URLs even when obfuscated', () => {
     expect(isUnsafeUrl('javascript:alert(1)')).toBe(true);
     expect(isUnsafeUrl(' JaVa\tscript:alert(1)')).toBe(true);
