@@ -52,10 +52,12 @@ export function startPagePool(opts: Pick<BuildOptions, 'root' | 'cache'>): PageP
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
 
 /**
- * Most bodies a worker renders ahead (see PagePool.ahead): its idle time bounds it anyway (about 0.7 s while the
- * main thread loads 4,000 bodies: some 250 prose bodies, 50 with code), this bounds the memory their trees hold.
+ * Most bodies a worker renders ahead (see PagePool.ahead): the main thread's load bounds it anyway (rendering
+ * ahead stops at the first batch; plain-4000: 300-380 prose bodies), this bounds the memory their trees hold. At
+ * 256 a prose site's worker ran out and idled through the end of the load: plain-4000 cold 0.975 times as long at
+ * 1,024 (3 pairs in turns).
  */
-export const AHEAD_BODIES = 256;
+export const AHEAD_BODIES = 1024;
 
 /** Worker threads that warm up from the moment they are started, then do what they are given. */
 export class PagePool {
