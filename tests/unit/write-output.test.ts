@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ReactsiteError } from '../../src/generator/problems/problem.js';
 import { mkdirExisting, writeFileAnew } from '../../src/generator/output/folders.js';
 import { OutputDir, writeBuild, type OutputFiles } from '../../src/generator/output/output-dir.js';
-import { recoverOutput, trashPrefix } from '../../src/generator/output/recovery.js';
+import { recoverOutput, removeAsOwnInBackground, trashPrefix } from '../../src/generator/output/recovery.js';
 import { DELETE_HERE_UP_TO } from '../../src/generator/output/stale-files.js';
 import { listFiles, snapshotDir } from '../helpers/project.js';
 
@@ -142,10 +142,12 @@ describe('OutputDir.claimForJob', () => {
     await output.commit();
     expect(pages.map((p) => fs.readFileSync(path.join(out, 'tutorial', p, 'index.html'), 'utf8'))).toEqual(pages.map((p) => `stored ${p}`));
     expect(fs.statSync(path.join(out, 'tutorial', 'b0', 'index.html')).ino).toBe(fs.statSync(path.join(store, 'b0')).ino);
-    // A few are deleted by the build itself; more by a background process: wait for it (at most 10 s).
+    // A few are deleted by the build itself; more by a background process, which takes the folder under its own
+    // pid first (recovery leaves a running process's folder alone): wait for it (at most 10 s).
     if (n <= DELETE_HERE_UP_TO) expect(fs.existsSync(stale)).toBe(false);
-    for (let i = 0; i < 200 && fs.existsSync(stale); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(fs.existsSync(stale)).toBe(false);
+    const staleLeft = () => fs.readdirSync(dir).filter((f) => f.startsWith('.out.stale-'));
+    for (let i = 0; i < 200 && staleLeft().length; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(staleLeft()).toEqual([]);
   });
 
   it('removes the stale folder a killed build left, and leaves a running build’s alone', () => {
@@ -160,5 +162,25 @@ describe('OutputDir.claimForJob', () => {
     }
     recoverOutput(out);
     expect([fs.existsSync(dead), fs.existsSync(alive)]).toEqual([false, true]);
+  });
+
+  it('deletes a finished build’s stale folder in a process that renames it after its own pid first', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-stale-'));
+    const left = path.join(dir, `.out.stale-${deadPid()}`);
+    fs.mkdirSync(left);
+    for (let i = 0; i < 2000; i++) fs.writeFileSync(path.join(left, String(i)), 'old page');
+    removeAsOwnInBackground(left);
+    const seen = new Set<string>();
+    for (let i = 0; i < 2000; i++) {
+      const names = fs.readdirSync(dir);
+      names.forEach((f) => seen.add(f));
+      if (!names.length) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(fs.readdirSync(dir)).toEqual([]);
+    // While its 2,000 files went, the folder carried the deleter's pid, not the finished build's.
+    const renamed = [...seen].filter((f) => f !== path.basename(left));
+    expect(renamed).toHaveLength(1);
+    expect(renamed[0]).toMatch(/^\.out\.stale-\d+$/);
   });
 });

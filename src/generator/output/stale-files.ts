@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { removeInBackground } from './recovery.js';
+import { removeAsOwnInBackground } from './recovery.js';
 
 /** Stale files a build deletes itself at its end (about 8 ms on this machine's disk); more go to the background. */
 export const DELETE_HERE_UP_TO = 64;
@@ -38,10 +38,10 @@ export class StaleFiles {
 
   /**
    * Deletes the folder, if one was made: here when it holds a few files (a build leaves no folder behind for a
-   * small change), else in the background.
+   * small change), else in the background, by a process the next build's recovery leaves alone while it runs.
    */
   drop(): void {
-    if (this.count > DELETE_HERE_UP_TO) removeInBackground([this.dir]);
+    if (this.count > DELETE_HERE_UP_TO) removeAsOwnInBackground(this.dir);
     else if (this.count) fs.rmSync(this.dir, { recursive: true, force: true });
     this.count = 0;
   }
