@@ -193,6 +193,8 @@ describe('Markdown packs', () => {
 describe('worker threads', () => {
   it("render the same bytes as the main thread (whole pages, or only main's code), and a warm build from the page store does too", async () => {
     const root = makeProject();
+    // A language with a highlighter of its own: its page is spread last (see workers/language-order.ts).
+    fs.appendFileSync(path.join(root, 'content', 'tutorials', 'react-intro.md'), '\n```python\nprint("own highlighter")\n```\n');
     const main = await runCli(['build', '--root', root, '--out', 'out-main', '--no-cache'], { env: { REACTSITE_WORKERS: '0' } });
     const workers = await runCli(['build', '--root', root, '--out', 'out-workers', '--no-cache'], { env: { REACTSITE_WORKERS: 'force', REACTSITE_TIMINGS: '1' } });
     const highlight = await runCli(['build', '--root', root, '--out', 'out-highlight'], { env: { REACTSITE_WORKERS: 'highlight', REACTSITE_TIMINGS: '1' } });

@@ -15,8 +15,11 @@ const FORMAT = 2;
 /** The index is written anew once more than 1/REWRITE_SHARE of its entries differ from what this build saw. */
 export const REWRITE_SHARE = 64;
 
-/** What reading one body gave (its text aside), with where its Markdown starts in the file and its fence lines. */
-export interface IndexedBody { size: number; mtimeMs: number; contentHash: string; bodyLine: number; faq?: Faq[]; updated?: string; problems: Problem[]; offset?: number; fences?: number }
+/**
+ * What reading one body gave (its text aside), with where its Markdown starts in the file, its fence lines and
+ * their languages.
+ */
+export interface IndexedBody { size: number; mtimeMs: number; contentHash: string; bodyLine: number; faq?: Faq[]; updated?: string; problems: Problem[]; offset?: number; fences?: number; langs?: string[] }
 
 /** The hash of a body's text that keys its Markdown (the same whether the text was read now or indexed). */
 export function contentHash(text: string): string {

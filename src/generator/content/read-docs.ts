@@ -21,11 +21,25 @@ export interface BodySource { path: string; offset?: number; contentHash: string
  * A tutorial body: its Markdown, its front matter, the hash of its Markdown text, its fence lines and, for a
  * body that keeps no text (a build's), where to read it again.
  */
-export type BodyDoc = SourceDoc & { faq: Faq[]; updated?: string; contentHash: string; fences?: number; source?: BodySource };
+export type BodyDoc = SourceDoc & { faq: Faq[]; updated?: string; contentHash: string; fences?: number; langs?: string[]; source?: BodySource };
 
 /** How many lines of `markdown` open or close a fenced code block (about twice its blocks). */
 export function fenceLines(markdown: string): number {
   return markdown.match(/^ {0,3}(```|~~~)/gm)?.length ?? 0;
+}
+
+/**
+ * The fence lines of `markdown` (as fenceLines counts them) and the language word of those that name one
+ * (` ```py title="x" ` gives "py"), lowercased, each once, in the order they come.
+ */
+export function fenceFacts(markdown: string): { lines: number; langs: string[] } {
+  let lines = 0;
+  const langs = new Set<string>();
+  for (const m of markdown.matchAll(/^ {0,3}(?:```|~~~)[ \t]*([^\s`{]*)/gm)) {
+    lines++;
+    if (m[1]) langs.add(m[1].toLowerCase());
+  }
+  return { lines, langs: [...langs] };
 }
 
 /** A static page: its Markdown, title and description. */
@@ -43,7 +57,8 @@ export async function readBodyDoc(root: string, file: string, lean = false): Pro
   if (!src.data) return { problems: src.problems };
   // A copy of the FAQ: YAML's strings are slices that would keep the whole front matter text alive.
   const faq = lean ? structuredClone(src.data.faq) : src.data.faq;
-  const fields = { bodyLine: src.bodyLine, faq, updated: src.data.updated, contentHash: contentHash(src.content), fences: fenceLines(src.content) };
+  const fence = fenceFacts(src.content);
+  const fields = { bodyLine: src.bodyLine, faq, updated: src.data.updated, contentHash: contentHash(src.content), fences: fence.lines, ...(fence.langs.length && { langs: fence.langs }) };
   // The Markdown is the end of the file (after the front matter): a lean doc reads it from there.
   const offset = text!.endsWith(src.content) ? text!.length - src.content.length : undefined;
   const doc = lean && offset !== undefined ? leanBody(file, { path: path.join(root, file), offset, contentHash: fields.contentHash }, fields) : { file, content: src.content, ...fields };
@@ -60,12 +75,12 @@ export async function indexedBodyDoc(root: string, file: string, index: InputInd
   const hit = st && index.get(file, st);
   if (hit) return { doc: lazyBody(root, file, hit), problems: hit.problems };
   const { offset, ...r } = await readBodyDoc(root, file, lean);
-  if (st && r.doc) index.record(file, { size: st.size, mtimeMs: st.mtimeMs, contentHash: r.doc.contentHash, bodyLine: r.doc.bodyLine, faq: r.doc.faq, updated: r.doc.updated, problems: r.problems, offset, fences: r.doc.fences });
+  if (st && r.doc) index.record(file, { size: st.size, mtimeMs: st.mtimeMs, contentHash: r.doc.contentHash, bodyLine: r.doc.bodyLine, faq: r.doc.faq, updated: r.doc.updated, problems: r.problems, offset, fences: r.doc.fences, langs: r.doc.langs });
   return r;
 }
 
 /** An indexed body whose text is read on first use, and must still be the indexed text. */
-function lazyBody(root: string, file: string, e: { contentHash: string; bodyLine: number; faq?: Faq[]; updated?: string; offset?: number; fences?: number }): BodyDoc {
+function lazyBody(root: string, file: string, e: { contentHash: string; bodyLine: number; faq?: Faq[]; updated?: string; offset?: number; fences?: number; langs?: string[] }): BodyDoc {
   let text: string | undefined;
   const source: BodySource = { path: path.join(root, file), offset: e.offset, contentHash: e.contentHash };
   return {
@@ -75,6 +90,7 @@ function lazyBody(root: string, file: string, e: { contentHash: string; bodyLine
     updated: e.updated,
     contentHash: e.contentHash,
     fences: e.fences,
+    langs: e.langs,
     source,
     get content(): string {
       return (text ??= readBodySource(source, file));

@@ -55,6 +55,8 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     out.markdown.set(file, md);
   };
   const jobs: PageJob[] = [];
+  /** Each job's fence languages (see spreadOrder). */
+  const langs: (string[] | undefined)[] = [];
   for (const route of o.routes) {
     const doc = route.kind === 'tutorial' ? o.content.bodies.get(route.ref!) : undefined;
     if (!doc) continue;
@@ -72,6 +74,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     const fields = { id: route.ref!, file: doc.file, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated, fences: doc.fences };
     const jobDoc = doc.source ? { ...fields, source: doc.source } : { ...fields, content: doc.content };
     jobs.push({ route, key, mdKey, mkdir, packed: store?.packedMarkdown(mdKey), doc: jobDoc });
+    langs.push(doc.langs);
   }
   o.progress?.stage('pages', out.reused + jobs.length);
   o.progress?.advance(out.reused);
@@ -87,11 +90,19 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     const markdown = mode === 'highlight' ? new MarkdownRenderer(o.pool.highlight) : await o.markdown();
     if (mode === 'highlight') markdown.blocks = blockCacheIn(target.blocksDir);
     const tools = { renderer: await o.renderer(), data: o.data, markdown, packs, bodyKey: bodyKeyOf(o.rendererFile, o.data) };
-    let results;
+    // Whole pages on every thread: pages of a language with its own highlighter are kept together (see
+    // workers/language-order.ts); their results come back in route order all the same.
+    const order = mode === 'pages' ? (await import('../workers/language-order.js')).byLanguage(langs) : undefined;
+    let results: Awaited<ReturnType<typeof o.pool.run>>;
     try {
-      results = await o.pool.run(jobs, init, (job: PageJob) => runPageJob(job, tools, target), mode, { onDone: o.progress?.advance.bind(o.progress), keep: intern });
+      results = await o.pool.run(order ? order.map((i) => jobs[i]!) : jobs, init, (job: PageJob) => runPageJob(job, tools, target), mode, { onDone: o.progress?.advance.bind(o.progress), keep: intern });
     } finally {
       packs?.close();
+    }
+    if (order) {
+      const spread = results;
+      results = new Array(spread.length);
+      order.forEach((i, k) => (results[i] = spread[k]!));
     }
     results.forEach((r, i) => {
       const job = jobs[i]!;
