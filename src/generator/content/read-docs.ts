@@ -18,18 +18,18 @@ export interface SourceDoc { file: string; content: string; bodyLine: number }
 export interface BodySource { path: string; offset?: number; contentHash: string }
 
 /**
- * A tutorial body: its Markdown, its front matter, the hash of its Markdown text, its fence lines and, for a
- * body that keeps no text (a build's), where to read it again.
+ * A tutorial body: its Markdown, its front matter, the hash of its Markdown text, its fence lines and their
+ * languages and, for a body that keeps no text (a build's), where to read it again.
  */
 export type BodyDoc = SourceDoc & { faq: Faq[]; updated?: string; contentHash: string; fences?: number; langs?: string[]; source?: BodySource };
 
 /** How many lines of `markdown` open or close a fenced code block (about twice its blocks). */
 export function fenceLines(markdown: string): number {
-  return markdown.match(/^ {0,3}(```|~~~)/gm)?.length ?? 0;
+  return fenceFacts(markdown).lines;
 }
 
 /**
- * The fence lines of `markdown` (as fenceLines counts them) and the language word of those that name one
+ * How many lines of `markdown` open or close a fenced code block, and the language word of those that name one
  * (` ```py title="x" ` gives "py"), lowercased, each once, in the order they come.
  */
 export function fenceFacts(markdown: string): { lines: number; langs: string[] } {

@@ -55,7 +55,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     out.markdown.set(file, md);
   };
   const jobs: PageJob[] = [];
-  /** Each job's fence languages (see spreadOrder). */
+  /** Each job's fence languages (see workers/language-order.ts). */
   const langs: (string[] | undefined)[] = [];
   for (const route of o.routes) {
     const doc = route.kind === 'tutorial' ? o.content.bodies.get(route.ref!) : undefined;
