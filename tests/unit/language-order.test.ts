@@ -48,7 +48,7 @@ describe('the order pages are spread in', () => {
     }
     const pages = ks.map((k) => [0, 1, 2].map((d) => L[(k + d) % 30]!));
     const met = (idx: number[]) => new Set(idx.flatMap((i) => pages[i]!));
-    const halves = (order: number[]) => [met(order.slice(0, 300)), met(order.slice(300))];
+    const halves = (order: number[]): [Set<string>, Set<string>] => [met(order.slice(0, 300)), met(order.slice(300))];
     const [a1, b1] = halves(pages.map((_, i) => i));
     expect([a1.size, b1.size]).toEqual([30, 30]);
     const [a2, b2] = halves(byLanguage(pages));
