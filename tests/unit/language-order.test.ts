@@ -14,7 +14,9 @@ describe('the order pages are spread in', () => {
     expect(fenceFacts(md)).toEqual({ lines: 9, langs: ['python', 'rust', 'py'] });
   });
 
-  it('chains languages used together', () => {
+  it('chains languages used together, not in the order they are met', () => {
+    // Met in the order a, x, b, y, c; x shares a page with a, and y with x.
+    expect(languageChain([['a', 'x'], ['b'], ['x', 'y'], ['c']])).toEqual(['a', 'x', 'y', 'b', 'c']);
     // Pages in turn through a, b, c, d, e, each with its two neighbours: the chain follows them.
     const pages = ['a b c', 'd e a', 'b c d', 'e a b', 'c d e'].map((p) => p.split(' '));
     const chain = languageChain(pages);
