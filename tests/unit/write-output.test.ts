@@ -103,6 +103,10 @@ describe('OutputDir.claimForJob', () => {
     const made = writeFileAnew(page, 'x'.repeat(5000));
     const again = writeFileAnew(page, 'short');
     expect([again.ino, again.size, fs.readFileSync(page, 'utf8')]).toEqual([made.ino, 5, 'short']);
+    // Bytes in parts (a page's pieces): all of them, in order, and nothing of the longer page before.
+    const parts = writeFileAnew(page, [Buffer.from('<p>'), Buffer.from('é😀'.repeat(2)), new Uint8Array(0), Buffer.from('</p>')]);
+    expect([parts.ino, parts.size, fs.readFileSync(page, 'utf8')]).toEqual([made.ino, 19, '<p>é😀é😀</p>']);
+    writeFileAnew(page, 'short');
     // Linked elsewhere (the page store): a new inode, and the other name keeps its bytes.
     const stored = path.join(dir, 'stored.html');
     fs.linkSync(page, stored);
@@ -169,15 +173,13 @@ describe('OutputDir.claimForJob', () => {
     const left = path.join(dir, `.out.stale-${deadPid()}`);
     fs.mkdirSync(left);
     for (let i = 0; i < 2000; i++) fs.writeFileSync(path.join(left, String(i)), 'old page');
-    removeAsOwnInBackground(left);
-    // Read the folder without pause (the deleter is another process), so that no name it takes goes unseen; the
-    // clock only bounds the loop should the deleter never finish.
+    // The kernel queues each name the folder takes (inotify), so none goes unseen however busy this thread is.
     const seen = new Set<string>();
-    for (const end = Date.now() + 20_000; Date.now() < end; ) {
-      const names = fs.readdirSync(dir);
-      names.forEach((f) => seen.add(f));
-      if (!names.length) break;
-    }
+    const watcher = fs.watch(dir, (_, name) => name && seen.add(name));
+    removeAsOwnInBackground(left);
+    for (const end = Date.now() + 20_000; Date.now() < end && fs.readdirSync(dir).length; ) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 100));
+    watcher.close();
     expect(fs.readdirSync(dir)).toEqual([]);
     // While its 2,000 files went, the folder carried the deleter's pid, not the finished build's.
     const renamed = [...seen].filter((f) => f !== path.basename(left));
