@@ -14,13 +14,15 @@ import { redirectStub } from './document/redirect-stub.js';
 import { Island, IslandContext, type IslandCollector } from './islands/Island.js';
 import { notFoundScript, SPECULATION_RULES, THEME_SCRIPT } from './islands/inline-scripts.js';
 import type { IslandName } from './islands/registry.js';
-import { BodySlot, bodyHtml, fillBodySlot } from './markdown/render-body.js';
+import { BodySlot, bodyHtml } from './markdown/render-body.js';
+import { joinOwn, piecesText } from './document/page-pieces.js';
+import { fillSlots, SlotContext, type SlotFills } from './document/slots.js';
 import { Landing } from './pages/Landing.js';
 import { StaticPageView, TemplatePage } from './pages/SimplePages.js';
 import { TutorialPage } from './pages/TutorialPage.js';
 import { pageMeta } from './seo/page-meta.js';
 import { absoluteUrl, withBase } from './seo/urls.js';
-import type { Body, Route, SiteData } from './types.js';
+import type { Body, PagePieces, Route, SiteData } from './types.js';
 
 
 export { renderBody } from './markdown/render-body.js';
@@ -34,14 +36,20 @@ function markdownOf(route: Route, data: SiteData): Body | undefined {
 
 /** Renders `route` to a full HTML document string. Pure: no I/O. */
 export function renderPage(route: Route, data: SiteData): string {
+  return piecesText(renderPagePieces(route, data));
+}
+
+/** Renders `route` to a full HTML document as pieces (see PagePieces): the sidebar's list is a shared span. Pure. */
+export function renderPagePieces(route: Route, data: SiteData): PagePieces {
   const { site, base } = data;
-  if (route.kind === 'redirect') return redirectStub(withBase(base, route.ref!), absoluteUrl(site.url, base, route.ref!), site.language);
+  if (route.kind === 'redirect') return [redirectStub(withBase(base, route.ref!), absoluteUrl(site.url, base, route.ref!), site.language)];
 
   const meta = pageMeta(route, data);
   const collector: IslandCollector = { used: new Set<IslandName>(), eager: new Set<IslandName>(), srcOf: (name) => { const i = data.assets.islands[name]; return i && withBase(base, i.src); }, page: route.path };
   const markdown = markdownOf(route, data);
   const rendered = markdown && bodyHtml(markdown, data, route.path);
-  const body = fillBodySlot(renderToString(<IslandContext.Provider value={collector}>{pageBody(route, data, meta.canonical)}</IslandContext.Provider>), rendered);
+  const fills: SlotFills = new Map(rendered ? [['body', [rendered.html]]] : []);
+  const body = fillSlots(renderToString(<SlotContext.Provider value={fills}><IslandContext.Provider value={collector}>{pageBody(route, data, meta.canonical)}</IslandContext.Provider></SlotContext.Provider>), fills);
   for (const name of rendered?.islands ?? []) collector.used.add(name);
   for (const name of rendered?.eager ?? []) collector.eager!.add(name);
 
@@ -62,7 +70,10 @@ export function renderPage(route: Route, data: SiteData): string {
   // Hub pages hide the ads dismissed in this tab before paint (the head script lists them on <html>).
   const adsCss = collector.used.has('AdsPanel') ? adsHideCss(data.ads.map((a) => a.id)) : '';
   const loader = collector.used.size ? `<script${later.length ? ` data-preload="${escapeHtml(later.join(' '))}"` : ''}>${pageScript}</script>` : '';
-  return `<!DOCTYPE html><html lang="${escapeHtml(site.language)}" class="dark"><head>${script(THEME_SCRIPT)}${notFound ? script(notFound) : ''}${head}${adsCss ? `<style>${adsCss}</style>` : ''}<noscript><style>${NO_SCRIPT_CSS}</style></noscript>${rules}</head><body>${body}${loader}${data.dev ? script(data.dev.clientScript) : ''}</body></html>`;
+  const start = `<!DOCTYPE html><html lang="${escapeHtml(site.language)}" class="dark"><head>${script(THEME_SCRIPT)}${notFound ? script(notFound) : ''}${head}${adsCss ? `<style>${adsCss}</style>` : ''}<noscript><style>${NO_SCRIPT_CSS}</style></noscript>${rules}</head><body>`;
+  const end = `${loader}${data.dev ? script(data.dev.clientScript) : ''}</body></html>`;
+  // The head goes in the first piece: what only the head holds is read from there (see verify/piece-facts.ts).
+  return joinOwn([start, ...body, end]);
 }
 
 function pageBody(route: Route, data: SiteData, canonical: string): ReactNode {

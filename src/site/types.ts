@@ -52,6 +52,15 @@ export interface Tutorial {
 /** A question and its answer from a body's front matter. */
 export interface Faq { question: string; answer: string }
 
+/** A span `[from, to)` of a string that many pages share (the sidebar's list): read and encoded once, not once a page. */
+export interface SharedSpan { shared: string; from: number; to: number }
+
+/**
+ * A page's HTML in document order: its own strings and spans of shared strings; joined, they are the page. Pieces
+ * meet between tags or attributes, never inside one, so what a page links to can be read piece by piece.
+ */
+export type PagePieces = readonly (string | SharedSpan)[];
+
 /** A body's HTML rendered on its own, with the islands it uses (all, and those hydrated at load). */
 export interface RenderedBody { html: string; islands: IslandName[]; eager: IslandName[] }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isCompactSidebar, markCurrent, SIDEBAR_FULL_LIMIT, sidebarListHtml } from '../../src/site/components/SidebarList.js';
+import { isCompactSidebar, SIDEBAR_FULL_LIMIT, sidebarListHtml, sidebarPieces } from '../../src/site/components/SidebarList.js';
+import { piecesText } from '../../src/site/document/page-pieces.js';
 import { searchIndex, searchIndexJson, type IndexEntry } from '../../src/site/widgets/search-index.js';
 import type { Tutorial } from '../../src/site/types.js';
 
@@ -10,7 +11,7 @@ describe('sidebar at scale', () => {
   it('lists everything for a small site, marking the current entry', () => {
     const ts = many(43);
     expect(isCompactSidebar(ts)).toBe(false);
-    const html = markCurrent(sidebarListHtml(ts, '/', 't5'), 't5');
+    const html = piecesText(sidebarPieces(ts, '/', 't5'));
     expect((html.match(/class="side-link/g) ?? []).length).toBe(42);
     expect(html).toContain('class="side-link is-current" aria-current="page" href="/tutorial/t5/"');
     expect((html.match(/<li data-search="/g) ?? []).length).toBe(42);

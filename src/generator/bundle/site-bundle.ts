@@ -5,12 +5,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import type { Root } from 'hast';
-import type { AssetManifest, RenderedBody, Route, SiteData } from '../../site/types.js';
+import type { AssetManifest, PagePieces, RenderedBody, Route, SiteData } from '../../site/types.js';
 import { problem, ReactsiteError } from '../problems/problem.js';
 import { packageRoot, siteDir } from './package-paths.js';
 
-/** The server renderer exported by `src/site/render-page.tsx`: whole pages, and a Markdown body on its own. */
-export interface SiteRenderer { renderPage(route: Route, data: SiteData): string; renderBody(tree: Root, data: Pick<SiteData, 'base' | 'assets'>, page: string): RenderedBody }
+/** The server renderer exported by `src/site/render-page.tsx`: whole pages (as text or pieces), and a Markdown body on its own. */
+export interface SiteRenderer { renderPage(route: Route, data: SiteData): string; renderPagePieces(route: Route, data: SiteData): PagePieces; renderBody(tree: Root, data: Pick<SiteData, 'base' | 'assets'>, page: string): RenderedBody }
 
 /** Browser assets (paths relative to out/) and their manifest. */
 export interface ClientBundle { files: Map<string, Uint8Array>; manifest: AssetManifest }

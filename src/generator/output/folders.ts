@@ -40,9 +40,10 @@ function openUnshared(file: string): number | undefined {
  * rewritten in place when no other name links to it, so the file system reuses its blocks: removing it and
  * writing a new file made ext4 free and allocate them again, and those removals waited on the journal while
  * pages were being written (1.2 s of each thread in a profile of a registry-change build on docs-4000). A file
- * with other links (the page store, someone's copy) or a symlink is removed first, never written through.
+ * with other links (the page store, someone's copy) or a symlink is removed first, never written through. `data`
+ * is text, or bytes in parts (see output/piece-bytes.ts).
  */
-export function writeFileAnew(file: string, data: string): fs.Stats {
+export function writeFileAnew(file: string, data: string | readonly Uint8Array[]): fs.Stats {
   let fd: number;
   let inPlace = false;
   try {
@@ -55,12 +56,24 @@ export function writeFileAnew(file: string, data: string): fs.Stats {
     fd = unshared ?? fs.openSync(file, 'wx');
   }
   try {
-    const bytes = fs.writeSync(fd, data, 0);
+    const bytes = typeof data === 'string' ? fs.writeSync(fd, data, 0) : writeAll(fd, data);
     if (inPlace) fs.ftruncateSync(fd, bytes);
     return fs.fstatSync(fd);
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** Writes `parts` in order from the start of the file `fd`, however many calls that takes; returns the bytes written. */
+function writeAll(fd: number, parts: readonly Uint8Array[]): number {
+  const total = parts.reduce((n, p) => n + p.byteLength, 0);
+  let done = fs.writevSync(fd, parts as Uint8Array[], 0);
+  // A regular file takes all at once; should a call write less, the rest goes from one joined buffer.
+  if (done < total) {
+    const all = Buffer.concat(parts, total);
+    while (done < total) done += fs.writeSync(fd, all, done, total - done, done);
+  }
+  return done;
 }
 
 /** Hard-links `src` at `dest` (replacing a file there, e.g. one from public/), copying where links fail. */

@@ -1,14 +1,16 @@
 /** One tutorial page from its body source: Markdown (through the cache) -> hast -> HTML -> link facts -> a file. */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { Faq, Route, SiteData } from '../../site/types.js';
-import { htmlFacts, toPlainFacts } from '../verify/html-facts.js';
+import type { Faq, PagePieces, Route, SiteData } from '../../site/types.js';
+import { toPlainFacts } from '../verify/html-facts.js';
+import { PieceFacts } from '../verify/piece-facts.js';
+import { PieceBytes } from '../output/piece-bytes.js';
 import { checkJsonLd } from '../verify/integrity.js';
 import type { MarkdownPacks, PackedPage, PackRef } from '../cache/markdown-pack.js';
 import type { MarkdownRenderer } from '../markdown/render-markdown.js';
 import { storePageFile, type PageMeta, type StoredPage } from '../cache/page-store.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
-import { renderRoute } from './render-route.js';
+import { renderRoutePieces } from './render-route.js';
 import { mkdirExisting, writeFileAnew } from '../output/folders.js';
 import { readBodySource, type BodySource } from '../content/read-docs.js';
 
@@ -22,8 +24,16 @@ export interface PageJob { route: Route; key: string; mdKey: string; mkdir?: boo
 /** Where finished pages go: the build's temp out/ folder and, when caching, the page store, the Markdown packs and the block cache. */
 export interface PageTarget { outTmp: string; storeDir?: string; packDir?: string; blocksDir?: string }
 
-/** What a thread renders pages with: the site renderer, the shared page data, its Markdown renderer and packs, and the key of body HTML. */
-export interface PageTools { renderer: SiteRenderer; data: SiteData; markdown: MarkdownRenderer; packs: MarkdownPacks | undefined; /** See bodyKeyOf. */ bodyKey: string }
+/**
+ * What a thread renders pages with: the site renderer, the shared page data, its Markdown renderer and packs, the
+ * key of body HTML, and what it keeps of the strings its pages share (their facts and bytes, see pageTools).
+ */
+export interface PageTools { renderer: SiteRenderer; data: SiteData; markdown: MarkdownRenderer; packs: MarkdownPacks | undefined; /** See bodyKeyOf. */ bodyKey: string; facts: PieceFacts; bytes: PieceBytes }
+
+/** A thread's tools for one build: `base` with fresh keepers of shared facts and bytes. */
+export function pageTools(base: Omit<PageTools, 'facts' | 'bytes'>): PageTools {
+  return { ...base, facts: new PieceFacts(), bytes: new PieceBytes() };
+}
 
 /**
  * What a body's HTML depends on besides its Markdown: the site's components (the server bundle), the base and the
@@ -37,7 +47,7 @@ export function bodyKeyOf(rendererFile: string, data: Pick<SiteData, 'base' | 'a
  * Renders `job`; `data` carries no bodies (the page's own is added here). The body's HTML and its Markdown facts
  * come from its pack when the job names one that holds them under `bodyKey`; what is made anew is packed into `packs`.
  */
-export async function renderPageJob(job: PageJob, { renderer, data, markdown, packs, bodyKey }: PageTools): Promise<{ html: string; meta: PageMeta; packed?: PackRef; fromPack: boolean }> {
+export async function renderPageJob(job: PageJob, { renderer, data, markdown, packs, bodyKey, facts: shared }: PageTools): Promise<{ pieces: PagePieces; meta: PageMeta; packed?: PackRef; fromPack: boolean }> {
   const { doc, route } = job;
   const hit = job.packed && packs?.get(job.packed, bodyKey);
   let packed = hit ? job.packed : undefined;
@@ -49,19 +59,19 @@ export async function renderPageJob(job: PageJob, { renderer, data, markdown, pa
     packed = packs?.put(job.mdKey, md, { key: bodyKey, rendered: kept.rendered });
   }
   const { md, rendered } = kept;
-  const page = renderRoute(renderer, route, { ...data, bodies: { [doc.id]: { rendered, words: md.words, faq: doc.faq, updated: doc.updated } } }, doc.file);
+  const page = renderRoutePieces(renderer, route, { ...data, bodies: { [doc.id]: { rendered, words: md.words, faq: doc.faq, updated: doc.updated } } }, doc.file);
   if ('error' in page) throw page.error;
-  const html = page.html;
-  const facts = htmlFacts(html);
+  const { pieces } = page;
+  const facts = shared.of(pieces);
   // JSON-LD is checked here, once, and only its problems are kept (they are stored with the page).
   facts.jsonLdProblems = facts.jsonLd.flatMap((block) => checkJsonLd(block, route.path, doc.file));
   facts.jsonLd = [];
   // A copy, not slices: the facts' strings are views into the page's HTML, and would keep every page's HTML alive.
-  return { html, packed, fromPack: !!hit, meta: structuredClone({ facts: toPlainFacts(facts), md: { words: md.words, links: md.links, warnings: md.warnings } }) };
+  return { pieces, packed, fromPack: !!hit, meta: structuredClone({ facts: toPlainFacts(facts), md: { words: md.words, links: md.links, warnings: md.warnings } }) };
 }
 
 /** Puts a finished page in place: written into out/, and hard-linked from there into the store when caching. */
-export function placePage(job: PageJob, html: string, target: PageTarget): { size: number; mtimeMs: number } {
+export function placePage(job: PageJob, html: string | readonly Uint8Array[], target: PageTarget): { size: number; mtimeMs: number } {
   // The main thread claimed this path; a recycled page may still be there (see writeFileAnew).
   const dest = path.join(target.outTmp, job.route.file);
   if (job.mkdir) mkdirExisting(path.dirname(dest));
@@ -71,8 +81,8 @@ export function placePage(job: PageJob, html: string, target: PageTarget): { siz
 
 /** Renders and places one page; what the build keeps of it is its meta, never its HTML. */
 export async function runPageJob(job: PageJob, tools: PageTools, target: PageTarget): Promise<RenderedPage> {
-  const { html, meta, packed, fromPack } = await renderPageJob(job, tools);
-  return { ...meta, ...placePage(job, html, target), ...(packed && { packed }), ...(fromPack && { fromPack }) };
+  const { pieces, meta, packed, fromPack } = await renderPageJob(job, tools);
+  return { ...meta, ...placePage(job, tools.bytes.of(pieces), target), ...(packed && { packed }), ...(fromPack && { fromPack }) };
 }
 
 /** A page placed by a job: what the store records, and whether its Markdown result came from a pack (a count). */

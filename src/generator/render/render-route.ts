@@ -1,5 +1,5 @@
 /** One route to HTML through the site's server renderer; the only place a failed render becomes a problem. */
-import type { Route, SiteData } from '../../site/types.js';
+import type { PagePieces, Route, SiteData } from '../../site/types.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 import { problem, type Problem } from '../problems/problem.js';
 
@@ -9,10 +9,22 @@ export function renderFailure(route: Pick<Route, 'path'>, file: string | undefin
   return problem(`rendering ${route.path} failed: ${(error as Error)?.message ?? String(error)}`, { file, hint });
 }
 
+/** A render that failed: the problem naming the page, and what was thrown. */
+export type RenderFailure = { problem: Problem; error: unknown };
+
 /** Renders one route to HTML; a failure becomes a Problem naming the page (and `file`, its Markdown source). */
-export function renderRoute(renderer: SiteRenderer, route: Route, data: SiteData, file?: string): { html: string } | { problem: Problem; error: unknown } {
+export function renderRoute(renderer: SiteRenderer, route: Route, data: SiteData, file?: string): { html: string } | RenderFailure {
   try {
     return { html: renderer.renderPage(route, data) };
+  } catch (e) {
+    return { error: e, problem: renderFailure(route, file, e) };
+  }
+}
+
+/** Renders one route to HTML as pieces (see PagePieces); fails as renderRoute does. */
+export function renderRoutePieces(renderer: SiteRenderer, route: Route, data: SiteData, file?: string): { pieces: PagePieces } | RenderFailure {
+  try {
+    return { pieces: renderer.renderPagePieces(route, data) };
   } catch (e) {
     return { error: e, problem: renderFailure(route, file, e) };
   }

@@ -83,13 +83,13 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     const init = { rendererFile: o.rendererFile, data: o.data, target };
     store?.beginWrites();
     const packs = store && new MarkdownPacks(store.packDir);
-    const [{ runPageJob }, { MarkdownRenderer }] = await Promise.all([import('./page-job.js'), import('../markdown/render-markdown.js')]);
+    const [{ runPageJob, pageTools }, { MarkdownRenderer }] = await Promise.all([import('./page-job.js'), import('../markdown/render-markdown.js')]);
     const mode = poolMode(jobs.length, o.pool.size, codeBlocks(jobs.map((j) => j.doc)));
     limitHeapGrowth(jobs.length);
     // In "highlight" runs this thread's pages have their code highlighted by the warm workers.
     const markdown = mode === 'highlight' ? new MarkdownRenderer(o.pool.highlight) : await o.markdown();
     if (mode === 'highlight') markdown.blocks = blockCacheIn(target.blocksDir);
-    const tools = { renderer: await o.renderer(), data: o.data, markdown, packs, bodyKey: bodyKeyOf(o.rendererFile, o.data) };
+    const tools = pageTools({ renderer: await o.renderer(), data: o.data, markdown, packs, bodyKey: bodyKeyOf(o.rendererFile, o.data) });
     // Whole pages on every thread: pages of a language with its own highlighter are kept together (see
     // workers/language-order.ts); their results come back in route order all the same.
     const order = mode === 'pages' ? (await import('../workers/language-order.js')).byLanguage(langs) : undefined;

@@ -52,8 +52,11 @@ function attributeAt(html: string, at: number): string | undefined {
   return undefined;
 }
 
-/** Each `\s(href|src|data-src|srcSet|srcset|id)="value"` of `html`, in order, found by jumping from `="` to `="`. */
-function eachAttribute(html: string, visit: (name: string, value: string) => void): void {
+/**
+ * Each `\s(href|src|data-src|srcSet|srcset|id)="value"` of `html`, in order, found by jumping from `="` to `="`,
+ * with where it starts (its name) and ends (after its closing quote).
+ */
+export function eachAttribute(html: string, visit: (name: string, value: string, start: number, end: number) => void): void {
   for (let at = html.indexOf('="'); at >= 0; ) {
     const name = attributeAt(html, at);
     const close = name ? html.indexOf('"', at + 2) : -1;
@@ -61,31 +64,67 @@ function eachAttribute(html: string, visit: (name: string, value: string) => voi
       at = html.indexOf('="', at + 2);
       continue;
     }
-    visit(name!, html.slice(at + 2, close));
+    visit(name!, html.slice(at + 2, close), at - name!.length, close + 1);
     at = html.indexOf('="', close + 1);
   }
 }
 
-/** How many times `<h1` followed by white space or `>` occurs in `html`. */
-function countH1(html: string): number {
-  let n = 0;
-  for (let at = html.indexOf('<h1'); at >= 0; at = html.indexOf('<h1', at + 3)) {
-    const c = html.charCodeAt(at + 3);
-    if (c === 62 || isSpace(c)) n++;
-  }
-  return n;
+/** What an attribute the gate reads gives: an id, or the URLs of a link, source or srcset (decoded). */
+export function attributeFact(name: string, raw: string): { id: string } | { urls: string[] } {
+  const value = decodeAttr(raw);
+  if (name === 'id') return { id: value };
+  if (name[3] === 'S' || name[3] === 's') return { urls: value.split(',').map((part) => part.trim().split(/\s+/)[0]!) };
+  return { urls: [value] };
 }
 
-/** The text of each `<script type="application/ld+json">` block that is closed. */
-function jsonLdBlocks(html: string): string[] {
-  const out: string[] = [];
+/** Where each `<h1` followed by white space or `>` starts in `html`. */
+export function h1Starts(html: string): number[] {
+  const at: number[] = [];
+  for (let i = html.indexOf('<h1'); i >= 0; i = html.indexOf('<h1', i + 3)) {
+    const c = html.charCodeAt(i + 3);
+    if (c === 62 || isSpace(c)) at.push(i);
+  }
+  return at;
+}
+
+/** Each closed `<script type="application/ld+json">` block of `html`: its text, where it starts and ends. */
+export function jsonLdBlocks(html: string): { text: string; start: number; end: number }[] {
+  const out: { text: string; start: number; end: number }[] = [];
   for (let at = html.indexOf(JSON_LD); at >= 0; ) {
     const end = html.indexOf('</script>', at + JSON_LD.length);
     if (end < 0) break;
-    out.push(html.slice(at + JSON_LD.length, end));
+    out.push({ text: html.slice(at + JSON_LD.length, end), start: at, end: end + 9 });
     at = html.indexOf(JSON_LD, end + 9);
   }
   return out;
+}
+
+/** The target of the first meta refresh of `html` (as written), where it starts and ends; undefined if none. */
+export function refreshIn(html: string): { url: string; start: number; end: number } | undefined {
+  const at = html.indexOf(REFRESH);
+  const close = at < 0 ? -1 : html.indexOf('"', at + REFRESH.length);
+  return close < 0 ? undefined : { url: html.slice(at + REFRESH.length, close), start: at, end: close + 1 };
+}
+
+/** What only a page's head gives: its title, description, canonical link and social images. */
+export function headFacts(head: string): Pick<HtmlFacts, 'title' | 'description' | 'canonical' | 'metaImages'> {
+  const meta = (name: string) => {
+    const m = META.get(name)!.exec(head);
+    return m ? decodeAttr(m[1]!) : undefined;
+  };
+  const canonical = /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1];
+  return {
+    title: /<title>([^<]*)<\/title>/.exec(head)?.[1],
+    description: meta('description'),
+    canonical: canonical === undefined ? undefined : decodeAttr(canonical),
+    metaImages: [meta('og:image'), meta('twitter:image')].filter((x): x is string => !!x),
+  };
+}
+
+/** The head of a page: its HTML before `</head>` (all of it when there is none). */
+export function headOf(html: string): string {
+  const end = html.indexOf('</head>');
+  return end < 0 ? html : html.slice(0, end);
 }
 
 /**
@@ -96,32 +135,23 @@ export function htmlFacts(html: string): HtmlFacts {
   const urls: string[] = [];
   const ids = new Set<string>();
   eachAttribute(html, (name, raw) => {
-    const value = decodeAttr(raw);
-    if (name === 'id') ids.add(value);
-    else if (name[3] === 'S' || name[3] === 's') for (const part of value.split(',')) urls.push(part.trim().split(/\s+/)[0]!);
-    else urls.push(value);
+    const fact = attributeFact(name, raw);
+    if ('id' in fact) ids.add(fact.id);
+    else for (const url of fact.urls) urls.push(url);
   });
-  const end = html.indexOf('</head>');
-  const head = end < 0 ? html : html.slice(0, end);
-  const meta = (name: string) => {
-    const m = META.get(name)!.exec(head);
-    return m ? decodeAttr(m[1]!) : undefined;
-  };
-  const at = html.indexOf(REFRESH);
-  const close = at < 0 ? -1 : html.indexOf('"', at + REFRESH.length);
-  const refresh = close < 0 ? undefined : html.slice(at + REFRESH.length, close);
+  const refresh = refreshIn(html)?.url;
   if (refresh) urls.push(decodeAttr(refresh));
-  const canonical = /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1];
+  const head = headFacts(headOf(html));
   return {
     urls,
     ids,
-    h1: countH1(html),
-    title: /<title>([^<]*)<\/title>/.exec(head)?.[1],
-    description: meta('description'),
-    canonical: canonical === undefined ? undefined : decodeAttr(canonical),
+    h1: h1Starts(html).length,
+    title: head.title,
+    description: head.description,
+    canonical: head.canonical,
     refresh: refresh && decodeAttr(refresh),
-    jsonLd: jsonLdBlocks(html),
-    metaImages: [meta('og:image'), meta('twitter:image')].filter((x): x is string => !!x),
+    jsonLd: jsonLdBlocks(html).map((b) => b.text),
+    metaImages: head.metaImages,
   };
 }
 

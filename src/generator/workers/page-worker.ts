@@ -11,13 +11,13 @@ import type { BlockRuns, CodeBlock, CodeHighlighter } from '../highlight/highlig
 import type { MarkdownPacks } from '../cache/markdown-pack.js';
 import type { MarkdownJob, MarkdownRenderer } from '../markdown/render-markdown.js';
 import { blockCacheIn } from '../markdown/thread-markdown.js';
-import type { bodyKeyOf, PageJob, PageTools, runPageJob } from '../render/page-job.js';
+import type { bodyKeyOf, PageJob, pageTools, PageTools, runPageJob } from '../render/page-job.js';
 import { blockKey } from '../highlight/fenced-code.js';
 import type { Batch, BatchReply, HighlightReply, WorkerControl as Control, WorkerInit } from './pool-messages.js';
 import type { PoolMode } from './pool-plan.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 
-interface Pipeline { runPageJob: typeof runPageJob; bodyKeyOf: typeof bodyKeyOf; MarkdownPacks: typeof MarkdownPacks; markdown: MarkdownRenderer }
+interface Pipeline { runPageJob: typeof runPageJob; pageTools: typeof pageTools; bodyKeyOf: typeof bodyKeyOf; MarkdownPacks: typeof MarkdownPacks; markdown: MarkdownRenderer }
 interface Ready { tools: PageTools; init: WorkerInit; run: typeof runPageJob }
 
 /** What the pool guessed this worker will do (see likelyMode in pool-plan.ts): what it warms up for first. */
@@ -39,7 +39,7 @@ const pages = () =>
     // Shiki is loaded on the first block that needs it, not before: a site without code never needs it.
     const markdown = new md.MarkdownRenderer(async (blocks) => (await highlighting()).highlight(blocks));
     await markdown.warmUp(false).catch(() => undefined);
-    return { runPageJob: job.runPageJob, bodyKeyOf: job.bodyKeyOf, MarkdownPacks: packs.MarkdownPacks, markdown };
+    return { runPageJob: job.runPageJob, pageTools: job.pageTools, bodyKeyOf: job.bodyKeyOf, MarkdownPacks: packs.MarkdownPacks, markdown };
   }));
 void (likely === 'pages' ? pages() : highlighting());
 
@@ -127,8 +127,8 @@ parentPort?.on('message', (message: Control | Batch) => {
   }
   if (msg.init) {
     const init = msg.init;
-    ready = pages().then(async ({ runPageJob: run, bodyKeyOf, MarkdownPacks: Packs, markdown }): Promise<Ready> => ({
-      tools: { renderer: (await import(pathToFileURL(init.rendererFile).href)) as SiteRenderer, data: init.data, markdown: withBlocks(markdown, init.target.blocksDir), packs: init.target.packDir ? new Packs(init.target.packDir) : undefined, bodyKey: bodyKeyOf(init.rendererFile, init.data) },
+    ready = pages().then(async ({ runPageJob: run, pageTools, bodyKeyOf, MarkdownPacks: Packs, markdown }): Promise<Ready> => ({
+      tools: pageTools({ renderer: (await import(pathToFileURL(init.rendererFile).href)) as SiteRenderer, data: init.data, markdown: withBlocks(markdown, init.target.blocksDir), packs: init.target.packDir ? new Packs(init.target.packDir) : undefined, bodyKey: bodyKeyOf(init.rendererFile, init.data) }),
       init,
       run,
     }));

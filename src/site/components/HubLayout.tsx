@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Island } from '../islands/Island.js';
 import { withBase } from '../seo/urls.js';
 import type { SiteData } from '../types.js';
-import { markCurrent, sidebarListHtml } from './SidebarList.js';
+import { Slot } from '../document/slots.js';
+import { sidebarPieces } from './SidebarList.js';
 
 /** Renders the hub with `children` in the article column; `slug` is the current tutorial, if any. */
 export function HubLayout({ data, slug, children }: { data: SiteData; slug?: string; children: ReactNode }) {
@@ -20,7 +21,10 @@ export function HubLayout({ data, slug, children }: { data: SiteData; slug?: str
             <p className="drawer-hint">Swipe or tap outside to close</p>
           </div>
           <Island name="SidebarSearch" props={data.searchIndex ? { index: withBase(data.base, data.searchIndex) } : {}} when="interaction" className="sidebar-search" />
-          <nav className="sidebar-list" aria-label="Tutorial list" dangerouslySetInnerHTML={{ __html: markCurrent(sidebarListHtml(data.tutorials, data.base, slug), slug) }} />
+          <nav className="sidebar-list" aria-label="Tutorial list">
+            {/* Shared by every page of the category: slotted in after rendering, not copied through React. */}
+            <Slot name="sidebar" fill={sidebarPieces(data.tutorials, data.base, slug)} />
+          </nav>
         </aside>
         <main id="main" className="hub-main" tabIndex={-1}>
           {children}

@@ -6,7 +6,8 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { withBase } from '../seo/urls.js';
-import type { Tutorial } from '../types.js';
+import { wholeSpan } from '../document/page-pieces.js';
+import type { PagePieces, Tutorial } from '../types.js';
 import { isCompactSidebar, sidebarGroups, type SidebarGroup } from './sidebar-groups.js';
 
 export { isCompactSidebar, SIDEBAR_FULL_LIMIT } from './sidebar-groups.js';
@@ -48,7 +49,9 @@ function Heading({ g, base }: { g: SidebarGroup; base: string }) {
 
 /** A category rendered open (on demand in compact mode: a page lists one category open) and closed (compact mode). */
 interface RenderedGroup { category: string; open: () => string; closed: string }
-interface Prepared { compact: boolean; full?: string; groups: RenderedGroup[]; categoryOf: Map<string, string>; byCategory: Map<string | undefined, string> }
+/** A list many pages share, and where each entry's link starts in it (found when a page first asks). */
+interface SharedList { html: string; linkOf?: Map<string, number> }
+interface Prepared { compact: boolean; full?: SharedList; groups: RenderedGroup[]; categoryOf: Map<string, string>; byCategory: Map<string | undefined, SharedList> }
 const cache = new WeakMap<readonly Tutorial[], Map<string, Prepared>>();
 
 function prepare(tutorials: readonly Tutorial[], base: string): Prepared {
@@ -67,22 +70,46 @@ function prepare(tutorials: readonly Tutorial[], base: string): Prepared {
   return p;
 }
 
-/** The list's HTML for a page whose current tutorial is `slug` (the whole list, or its category in compact mode). */
-export function sidebarListHtml(tutorials: readonly Tutorial[], base: string, slug?: string): string {
+/** The shared list a page whose current tutorial is `slug` shows (the whole list, or its category in compact mode). */
+function sharedList(tutorials: readonly Tutorial[], base: string, slug?: string): SharedList {
   const p = prepare(tutorials, base);
-  if (!p.compact) return (p.full ??= p.groups.map((g) => g.open()).join(''));
+  if (!p.compact) return (p.full ??= { html: p.groups.map((g) => g.open()).join('') });
   const current = slug ? p.categoryOf.get(slug) : undefined;
   // One list per category, joined once per build: every page of a category shares it.
-  let html = p.byCategory.get(current);
-  if (html === undefined) p.byCategory.set(current, (html = p.groups.map((g) => (g.category === current ? g.open() : g.closed)).join('')));
-  return html;
+  let list = p.byCategory.get(current);
+  if (list === undefined) p.byCategory.set(current, (list = { html: p.groups.map((g) => (g.category === current ? g.open() : g.closed)).join('') }));
+  return list;
 }
 
-/** Marks the entry of `slug` as the current page (highlight and aria-current) in the shared list HTML. */
-export function markCurrent(html: string, slug: string | undefined): string {
-  if (!slug) return html;
-  const at = html.indexOf(` data-slug="${slug}"`);
-  const link = at < 0 ? -1 : html.lastIndexOf('class="side-link"', at);
-  if (link < 0) return html;
-  return `${html.slice(0, link)}class="side-link is-current" aria-current="page"${html.slice(link + 'class="side-link"'.length)}`;
+/** The list's HTML for a page whose current tutorial is `slug` (the whole list, or its category in compact mode). */
+export function sidebarListHtml(tutorials: readonly Tutorial[], base: string, slug?: string): string {
+  return sharedList(tutorials, base, slug).html;
+}
+
+const LINK_CLASS = 'class="side-link"';
+const CURRENT_CLASS = 'class="side-link is-current" aria-current="page"';
+const SLUG_ATTR = ' data-slug="';
+
+/** Where the link of each entry starts in `list` (its class attribute), by slug. */
+function linksOf(list: SharedList): Map<string, number> {
+  if (list.linkOf) return list.linkOf;
+  const linkOf = new Map<string, number>();
+  for (let at = list.html.indexOf(SLUG_ATTR); at >= 0; at = list.html.indexOf(SLUG_ATTR, at + SLUG_ATTR.length)) {
+    const end = list.html.indexOf('"', at + SLUG_ATTR.length);
+    const slug = list.html.slice(at + SLUG_ATTR.length, end);
+    const link = list.html.lastIndexOf(LINK_CLASS, at);
+    if (link >= 0 && !linkOf.has(slug)) linkOf.set(slug, link);
+  }
+  return (list.linkOf = linkOf);
+}
+
+/**
+ * The sidebar list of the page of `slug` as pieces: spans of the list every such page shares, around the current
+ * entry's class, marked (highlight and aria-current).
+ */
+export function sidebarPieces(tutorials: readonly Tutorial[], base: string, slug?: string): PagePieces {
+  const list = sharedList(tutorials, base, slug);
+  const link = slug === undefined ? undefined : linksOf(list).get(slug);
+  if (link === undefined) return [wholeSpan(list.html)];
+  return [{ shared: list.html, from: 0, to: link }, CURRENT_CLASS, { shared: list.html, from: link + LINK_CLASS.length, to: list.html.length }];
 }

@@ -10,6 +10,7 @@ import type { IslandName } from '../islands/registry.js';
 import { withBase } from '../seo/urls.js';
 import type { Body, RenderedBody, SiteData } from '../types.js';
 import { markdownComponents, renderHast } from './components.js';
+import { Slot } from '../document/slots.js';
 
 const components = new Map<string, Partial<Components>>();
 
@@ -35,18 +36,7 @@ export function bodyHtml(body: Body, data: Pick<SiteData, 'base' | 'assets'>, pa
   return renderBody(body.hast, data, page);
 }
 
-// Unguessable, so no body's own HTML can hold it.
-const SLOT = `body-${globalThis.crypto.randomUUID()}`;
-const SLOT_HTML = `<template data-reactsite-slot="${SLOT}"></template>`;
-
-/** Where a page's body goes: this element is replaced by the body's HTML (fillBodySlot). */
+/** Where a page's body goes: renderPage fills this slot with the body's HTML. */
 export function BodySlot() {
-  return <template data-reactsite-slot={SLOT} />;
-}
-
-/** `html` with its body slot replaced by `body`'s HTML (unchanged when the page has no slot). */
-export function fillBodySlot(html: string, body: RenderedBody | undefined): string {
-  const at = html.indexOf(SLOT_HTML);
-  if (at < 0 || !body) return html;
-  return html.slice(0, at) + body.html + html.slice(at + SLOT_HTML.length);
+  return <Slot name="body" />;
 }
