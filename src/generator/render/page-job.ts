@@ -30,9 +30,9 @@ export interface PageTarget { outTmp: string; storeDir?: string; packDir?: strin
  */
 export interface PageTools { renderer: SiteRenderer; data: SiteData; markdown: MarkdownRenderer; packs: MarkdownPacks | undefined; /** See bodyKeyOf. */ bodyKey: string; facts: PieceFacts; bytes: PieceBytes }
 
-/** A thread's tools for one build: `base` with fresh keepers of shared facts and bytes. */
-export function pageTools(base: Omit<PageTools, 'facts' | 'bytes'>): PageTools {
-  return { ...base, facts: new PieceFacts(), bytes: new PieceBytes() };
+/** A thread's tools for one build: `base` with fresh keepers of shared facts and bytes (facts' strings into `pool`, if given). */
+export function pageTools(base: Omit<PageTools, 'facts' | 'bytes'>, pool?: Map<string, string>): PageTools {
+  return { ...base, facts: new PieceFacts(pool), bytes: new PieceBytes() };
 }
 
 /**
@@ -66,8 +66,9 @@ export async function renderPageJob(job: PageJob, { renderer, data, markdown, pa
   // JSON-LD is checked here, once, and only its problems are kept (they are stored with the page).
   facts.jsonLdProblems = facts.jsonLd.flatMap((block) => checkJsonLd(block, route.path, doc.file));
   facts.jsonLd = [];
-  // A copy, not slices: the facts' strings are views into the page's HTML, and would keep every page's HTML alive.
-  return { pieces, packed, fromPack: !!hit, meta: structuredClone({ facts: toPlainFacts(facts), md: { words: md.words, links: md.links, warnings: md.warnings } }) };
+  // The facts hold copies, not views into the page's HTML (see PieceFacts.of); the Markdown's facts are copied too,
+  // so that no page keeps its tree alive.
+  return { pieces, packed, fromPack: !!hit, meta: { facts: toPlainFacts(facts), md: structuredClone({ words: md.words, links: md.links, warnings: md.warnings }) } };
 }
 
 /** Puts a finished page in place: written into out/, and hard-linked from there into the store when caching. */

@@ -6,7 +6,7 @@
 import type { Route, SiteData } from '../../site/types.js';
 import type { Problem } from '../problems/problem.js';
 import { renderFailure } from './render-route.js';
-import { fromPlainFacts, interned, internFacts, type HtmlFacts } from '../verify/html-facts.js';
+import { fromPlainFacts, interned, type HtmlFacts } from '../verify/html-facts.js';
 import type { Content } from '../content/load-content.js';
 import { fenceLines, readBodySource, type BodySource } from '../content/read-docs.js';
 import { markdownCacheOf, markdownKey } from '../markdown/render-bodies.js';
@@ -42,10 +42,10 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
   const store = o.opts.cache ? new PageStore(pageStoreDir(o.opts), versions) : undefined;
   const shared = sharedKey(o.data, o.rendererFile, versions);
   const out: PageStageResult = { facts: new Map(), markdown: new Map(), problems: [], rendered: 0, reused: 0, packed: 0, keys: new Map() };
-  // One copy of each URL and id for all pages' facts, interned as each page arrives (see internFacts).
+  // One copy of each URL and id for all pages' facts: this thread's facts are read into it (see PieceFacts),
+  // the workers' arrive in it (see string-table.ts), and the links of each body are interned as it arrives.
   const strings = new Map<string, string>();
   const intern = <M extends PageMeta>(meta: M): M => {
-    internFacts(meta.facts, strings);
     for (const link of meta.md.links) link.href = interned(link.href, strings);
     return meta;
   };
@@ -89,13 +89,13 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     // In "highlight" runs this thread's pages have their code highlighted by the warm workers.
     const markdown = mode === 'highlight' ? new MarkdownRenderer(o.pool.highlight) : await o.markdown();
     if (mode === 'highlight') markdown.blocks = blockCacheIn(target.blocksDir);
-    const tools = pageTools({ renderer: await o.renderer(), data: o.data, markdown, packs, bodyKey: bodyKeyOf(o.rendererFile, o.data) });
+    const tools = pageTools({ renderer: await o.renderer(), data: o.data, markdown, packs, bodyKey: bodyKeyOf(o.rendererFile, o.data) }, strings);
     // Whole pages on every thread: pages of a language with its own highlighter are kept together (see
     // workers/language-order.ts); their results come back in route order all the same.
     const order = mode === 'pages' ? (await import('../workers/language-order.js')).byLanguage(langs) : undefined;
     let results: Awaited<ReturnType<typeof o.pool.run>>;
     try {
-      results = await o.pool.run(order ? order.map((i) => jobs[i]!) : jobs, init, (job: PageJob) => runPageJob(job, tools, target), mode, { onDone: o.progress?.advance.bind(o.progress), keep: intern });
+      results = await o.pool.run(order ? order.map((i) => jobs[i]!) : jobs, init, (job: PageJob) => runPageJob(job, tools, target), mode, { onDone: o.progress?.advance.bind(o.progress), keep: intern, strings });
     } finally {
       packs?.close();
     }

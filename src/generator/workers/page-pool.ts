@@ -19,7 +19,11 @@ import { hasPageStore, type StoredPage } from '../cache/page-store.js';
 import { projectCacheDir } from '../cache/cache-keys.js';
 import { sharedInputsChanged } from '../cache/shared-inputs.js';
 import { likelyMode, MIN_BODIES_FOR_WORKERS, pageWorkerFile, workerCount, type PoolMode } from './pool-plan.js';
-import type { Batch, BatchReply, HighlightReply, WorkerInit } from './pool-messages.js';
+import type { Batch, BatchReply, HighlightReply, SentPage, WorkerInit } from './pool-messages.js';
+import { StringReceiver } from './string-table.js';
+
+/** How a worker's results are read: the strings a batch brings first, then each result. */
+interface Received<R> { add(strings: string[]): void; result(r: unknown): R }
 
 /**
  * How many jobs of each kind each side did, how many code blocks the workers highlighted for the main thread, and
@@ -182,13 +186,19 @@ export class PagePool {
    * Runs page `jobs`; results (or errors) come back in job order. `onMain` renders one job on the main thread (in
    * "highlight" mode the caller routes its highlighting to highlight(), and up to six of its jobs are in progress).
    */
-  run(jobs: readonly PageJob[], init: WorkerInit, onMain: (job: PageJob) => Promise<StoredPage>, mode: PoolMode, o: { onDone?: (n: number) => void; keep?: (page: StoredPage) => StoredPage } = {}): Promise<(StoredPage | Error)[]> {
+  run(jobs: readonly PageJob[], init: WorkerInit, onMain: (job: PageJob) => Promise<StoredPage>, mode: PoolMode, o: { onDone?: (n: number) => void; keep?: (page: StoredPage) => StoredPage; /** Where the strings of workers' facts are interned (see string-table.ts). */ strings?: Map<string, string> } = {}): Promise<(StoredPage | Error)[]> {
     if (mode !== 'main') this.spawn();
     // In "highlight" runs the workers take no pages: a page in progress would hold up the highlighting the main
     // thread waits for (measured slower at 43, 200 and 1,000 code pages).
     const workers = mode === 'pages' ? this.workers : [];
     const lanes = mode === 'highlight' && this.workers.length ? 6 : 1;
-    return this.inTurn(() => this.spread(jobs, { workers, lanes, init, stats: this.stats.pages, onDone: o.onDone, keep: o.keep, batch: (id, part) => ({ id, jobs: part as PageJob[] }) }, onMain));
+    const strings = o.strings ?? new Map<string, string>();
+    // Each worker numbers its strings afresh for each run (its init starts a new table).
+    const received = (): Received<StoredPage> => {
+      const table = new StringReceiver(strings);
+      return { add: (s) => table.add(s), result: (r) => ({ ...(r as SentPage), facts: table.facts((r as SentPage).facts) }) };
+    };
+    return this.inTurn(() => this.spread(jobs, { workers, lanes, init, stats: this.stats.pages, onDone: o.onDone, keep: o.keep, received, batch: (id, part) => ({ id, jobs: part as PageJob[] }) }, onMain));
   }
 
   /**
@@ -214,8 +224,9 @@ export class PagePool {
    * next batch) and `lanes` loops on the main thread; results (or errors) in job order. The main thread takes
    * jobs from the front, the workers from the back (what they rendered ahead, see ahead()), until they meet.
    */
-  private async spread<J, R>(jobs: readonly J[], o: { workers: Worker[]; lanes: number; init?: WorkerInit; stats: { main: number; workers: number }; onDone?: (n: number) => void; keep?: (r: R) => R; batch: (id: number, part: readonly J[]) => Batch }, onMain: (job: J) => Promise<R>): Promise<(R | Error)[]> {
+  private async spread<J, R>(jobs: readonly J[], o: { workers: Worker[]; lanes: number; init?: WorkerInit; stats: { main: number; workers: number }; onDone?: (n: number) => void; keep?: (r: R) => R; received?: () => Received<R>; batch: (id: number, part: readonly J[]) => Batch }, onMain: (job: J) => Promise<R>): Promise<(R | Error)[]> {
     const results: (R | Error)[] = new Array(jobs.length);
+    const asSent = (): Received<R> => ({ add() {}, result: (r) => r as R });
     const keep = o.keep ?? ((r: R) => r);
     let next = 0;
     let end = jobs.length;
@@ -234,6 +245,7 @@ export class PagePool {
     const onWorker = (w: Worker) =>
       new Promise<void>((resolve, reject) => {
         let inFlight = 0;
+        const received = (o.received ?? asSent)();
         const stopped = (code: number) => fail(new Error(`a page worker stopped (exit code ${code})`));
         const settle = () => {
           w.off('error', fail);
@@ -260,7 +272,8 @@ export class PagePool {
           o.stats.workers += m.results.length;
           this.stats.ahead += m.ahead ?? 0;
           o.onDone?.(m.results.length);
-          m.results.forEach((r, i) => (results[m.id + i] = r !== null && typeof r === 'object' && 'error' in r ? new Error(r.error) : keep(r as R)));
+          if (m.strings) received.add(m.strings);
+          m.results.forEach((r, i) => (results[m.id + i] = r !== null && typeof r === 'object' && 'error' in r ? new Error(r.error) : keep(received.result(r))));
           send();
         });
         w.on('error', fail);

@@ -15,10 +15,12 @@ import type { bodyKeyOf, PageJob, pageTools, PageTools, runPageJob } from '../re
 import { blockKey } from '../highlight/fenced-code.js';
 import type { Batch, BatchReply, HighlightReply, WorkerControl as Control, WorkerInit } from './pool-messages.js';
 import type { PoolMode } from './pool-plan.js';
+import { StringSender } from './string-table.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 
 interface Pipeline { runPageJob: typeof runPageJob; pageTools: typeof pageTools; bodyKeyOf: typeof bodyKeyOf; MarkdownPacks: typeof MarkdownPacks; markdown: MarkdownRenderer }
-interface Ready { tools: PageTools; init: WorkerInit; run: typeof runPageJob }
+/** A page run's setup: its tools, its init, and the numbers of the strings its pages' facts sent so far. */
+interface Ready { tools: PageTools; init: WorkerInit; run: typeof runPageJob; sent: StringSender }
 
 /** What the pool guessed this worker will do (see likelyMode in pool-plan.ts): what it warms up for first. */
 const likely = (workerData as { likely?: PoolMode } | null)?.likely ?? 'highlight';
@@ -131,6 +133,7 @@ parentPort?.on('message', (message: Control | Batch) => {
       tools: pageTools({ renderer: (await import(pathToFileURL(init.rendererFile).href)) as SiteRenderer, data: init.data, markdown: withBlocks(markdown, init.target.blocksDir), packs: init.target.packDir ? new Packs(init.target.packDir) : undefined, bodyKey: bodyKeyOf(init.rendererFile, init.data) }),
       init,
       run,
+      sent: new StringSender(),
     }));
     return;
   }
@@ -144,13 +147,15 @@ async function runBatch(batch: Batch): Promise<BatchReply> {
   const reply: BatchReply = { id: batch.id, results: [] };
   const jobs: unknown[] = 'md' in batch ? batch.md : batch.jobs;
   let work: (job: never) => Promise<BatchReply['results'][number]>;
+  let sent: StringSender | undefined;
   try {
     if ('md' in batch) {
       const markdown = withBlocks((await pages()).markdown, batch.blocksDir);
       work = (job: MarkdownJob) => markdown.render(job.source, job.options);
     } else {
-      const { tools, init, run } = await ready!;
-      work = (job: PageJob) => run(job, tools, init.target);
+      const r = await ready!;
+      sent = r.sent;
+      work = (job: PageJob) => r.run(job, r.tools, r.init.target).then((page) => ({ ...page, facts: r.sent.facts(page.facts) }));
     }
   } catch (e) {
     for (const _ of jobs) reply.results.push({ error: `the page worker could not start: ${(e as Error).message}` });
@@ -166,6 +171,7 @@ async function runBatch(batch: Batch): Promise<BatchReply> {
     }
   }
   if (early) reply.ahead = early.earlyUsed - before;
+  if (sent) reply.strings = sent.fresh();
   return reply;
 }
 
