@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { PageStore, storedPageFile, storePageFile, type StoredPage } from '../../src/generator/cache/page-store.js';
 import { htmlFacts, toPlainFacts } from '../../src/generator/verify/html-facts.js';
+import { withoutRuns, withRuns } from '../../src/generator/cache/page-index.js';
 
 const NAV = ['/', '/tutorial/a/', '/tutorial/b/', '/about/'];
 
@@ -46,6 +47,23 @@ function tempDirs() {
 }
 
 describe('page store index', () => {
+  it('writes the URL numbers of a page with runs of consecutive numbers folded, and reads them back', () => {
+    expect(withRuns([7, 3, 4, 5, 6, 9, 10, 2, 2, 3, 4])).toEqual([7, 3, -3, 9, 10, 2, 2, -2]);
+    let seed = 11;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let t = 0; t < 500; t++) {
+      const numbers: number[] = [];
+      while (numbers.length < rand(60)) {
+        const start = rand(40);
+        for (let k = 0, n = rand(6); k <= n; k++) numbers.push(start + k);
+      }
+      expect(withoutRuns(withRuns(numbers))).toEqual(numbers);
+    }
+    // A sidebar of 800 links, the same run on every page of its category, is two numbers.
+    expect(withRuns(Array.from({ length: 800 }, (_, i) => 100 + i))).toEqual([100, -799]);
+    expect(() => withoutRuns([-3, 4])).toThrow();
+  });
+
   it('gives the next build what this one recorded, whether its lines were kept or written anew', () => {
     const { dir, work } = tempDirs();
     const first = new PageStore(dir);

@@ -4,6 +4,9 @@
  * only when it needs them and writes back as it read them), and the table of URLs those facts name by number,
  * last. `index.log`: what builds that changed a few pages added and dropped since, appended (a one-body build of
  * 4,000 pages no longer writes 17 MB); it names the base it applies to, and the next large change folds it in.
+ * A page's URL numbers are written with each run of consecutive numbers as its first and the negated count of the
+ * rest: the table numbers URLs as they first come, so a sidebar's hundreds, the same on every page of a category,
+ * are one run (the real documentation's index: 22 MB before).
  */
 import fs from 'node:fs';
 import type { Problem } from '../problems/problem.js';
@@ -12,7 +15,7 @@ import type { PlainFacts } from '../verify/html-facts.js';
 import { isPackRef, type PackRef } from './markdown-pack.js';
 
 /** Bumped whenever the index format or what a page key covers changes. */
-const FORMAT = 6;
+const FORMAT = 7;
 
 /** A page's link facts and the links its body wrote (with their source lines). */
 export interface PageLinks { facts: PlainFacts; links: SourceLink[] }
@@ -106,11 +109,39 @@ function headOf(key: string, e: Entry): string {
   return JSON.stringify([key, e.size, e.mtimeMs, e.packed ?? 0, e.words, e.warnings]);
 }
 
+/** `numbers` with each run of three or more consecutive numbers as its first and the negated count of the rest. */
+export function withRuns(numbers: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < numbers.length; ) {
+    let j = i;
+    while (j + 1 < numbers.length && numbers[j + 1] === numbers[j]! + 1) j++;
+    out.push(numbers[i]!);
+    if (j - i >= 2) out.push(i - j);
+    else for (let k = i + 1; k <= j; k++) out.push(numbers[k]!);
+    i = j + 1;
+  }
+  return out;
+}
+
+/** The numbers `withRuns` wrote; throws on a run with nothing before it. */
+export function withoutRuns(written: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const n of written) {
+    if (n >= 0) out.push(n);
+    else {
+      if (!out.length) throw new Error('damaged');
+      const last = out[out.length - 1]!;
+      for (let k = 1; k <= -n; k++) out.push(last + k);
+    }
+  }
+  return out;
+}
+
 /** The links of an entry's `raw` text, its URLs looked up in `urls`; throws when they are damaged. */
 export function parseMeta(raw: string, urls: readonly string[]): PageLinks {
   const m = JSON.parse(raw) as unknown;
-  if (!isPageLinks(m)) throw new Error('damaged');
-  m.facts.urls = m.facts.urls.map((i) => urls[i as unknown as number]!);
+  if (!isPageLinks(m) || !m.facts.urls.every((n) => Number.isInteger(n))) throw new Error('damaged');
+  m.facts.urls = withoutRuns(m.facts.urls as unknown as number[]).map((i) => urls[i]!);
   if (!m.facts.urls.every((u) => typeof u === 'string')) throw new Error('damaged');
   return m;
 }
@@ -139,7 +170,7 @@ export function writePageIndex(file: string, base: { id: string; versions?: stri
           if (i === undefined) numbers.set(u, (i = table.push(u) - 1));
           return i;
         });
-        raw = JSON.stringify({ facts: { ...facts, urls: ids }, links });
+        raw = JSON.stringify({ facts: { ...facts, urls: withRuns(ids) }, links });
       }
       chunk += `${headOf(k, e)}\t${raw}\n`;
       if (chunk.length > 1 << 20) {
