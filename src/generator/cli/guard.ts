@@ -6,9 +6,9 @@ import { styleFor } from '../report/style.js';
 /** Exit codes: success, content/build error, bad usage. */
 export const EXIT = { ok: 0, error: 1, usage: 2 } as const;
 
-/** Prints problems to stderr, one block each. */
+/** Prints problems to stderr, one block each, in one write (a site with thousands of warnings made as many). */
 export function report(problems: readonly Problem[]): void {
-  for (const p of problems) console.error(formatProblem(p));
+  if (problems.length) process.stderr.write(`${problems.map(formatProblem).join('\n')}\n`);
 }
 
 /** Runs a command; resolves to its exit code, printing the problems of a ReactsiteError. */
