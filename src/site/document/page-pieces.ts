@@ -1,4 +1,4 @@
-/** A page's HTML as pieces (see PagePieces): joining them, and making the pieces of a page around its slots. */
+/** A page's HTML as pieces (see PagePieces): the text of pieces, spans, and runs of own strings joined. */
 import type { PagePieces, SharedSpan } from '../types.js';
 
 /** The text of one piece. */
