@@ -11,7 +11,7 @@ import { buildRoutes } from '../../src/generator/content/routes.js';
 import { MarkdownRenderer } from '../../src/generator/markdown/render-markdown.js';
 import { PieceBytes, utf8Length } from '../../src/generator/output/piece-bytes.js';
 import { siteDataOf } from '../../src/generator/render/site-data.js';
-import { htmlFacts } from '../../src/generator/verify/html-facts.js';
+import { allUrls, flatFacts, htmlFacts } from '../../src/generator/verify/html-facts.js';
 import { PieceFacts } from '../../src/generator/verify/piece-facts.js';
 import { isCompactSidebar } from '../../src/site/components/sidebar-groups.js';
 import { piecesText } from '../../src/site/document/page-pieces.js';
@@ -36,20 +36,23 @@ function compact(data: SiteData): SiteData {
   return { ...data, tutorials: [...data.tutorials, ...extra] };
 }
 
-/** Checks the pieces of every route of `data`; returns how many pieces were shared spans. */
-function checkAll(data: SiteData, facts: PieceFacts, bytes: PieceBytes): number {
+/** Checks the pieces of every route of `data`; returns how many pieces were shared spans, and how many URL lists all pages share. */
+function checkAll(data: SiteData, facts: PieceFacts, bytes: PieceBytes): { spans: number; lists: number } {
   const { routes } = buildRoutes(data.tutorials, Object.keys(data.pages));
   expect(routes.length).toBeGreaterThan(40);
   let spans = 0;
+  const lists = new Set<readonly string[]>();
   for (const route of routes) {
     const pieces: PagePieces = renderPagePieces(route, data);
     const html = piecesText(pieces);
     expect(html, route.path).toBe(renderPage(route, data));
-    expect(facts.of(pieces), route.path).toEqual(htmlFacts(html));
+    const found = facts.of(pieces);
+    expect(flatFacts(found), route.path).toEqual(htmlFacts(html));
+    if (found.shared) lists.add(found.shared.urls);
     expect(Buffer.concat(bytes.of(pieces)).equals(Buffer.from(html, 'utf8')), route.path).toBe(true);
     spans += pieces.filter((p) => typeof p !== 'string').length;
   }
-  return spans;
+  return { spans, lists: lists.size };
 }
 
 describe('pages as pieces', () => {
@@ -58,18 +61,23 @@ describe('pages as pieces', () => {
     expect(isCompactSidebar(data.tutorials)).toBe(false);
     const facts = new PieceFacts();
     const bytes = new PieceBytes();
-    // Each hub page shares the sidebar's list, around its current entry.
-    expect(checkAll(data, facts, bytes)).toBeGreaterThan(80);
+    // Each hub page shares the sidebar's list, around its current entry, and its URLs are one list for all.
+    const full = checkAll(data, facts, bytes);
+    expect(full.spans).toBeGreaterThan(80);
+    expect(full.lists).toBe(1);
     const big = compact(data);
     expect(isCompactSidebar(big.tutorials)).toBe(true);
-    expect(checkAll(big, facts, bytes)).toBeGreaterThan(600);
+    const byCategory = checkAll(big, facts, bytes);
+    expect(byCategory.spans).toBeGreaterThan(600);
+    // One list a category, and one for the hub pages of none (the 404 page).
+    expect(byCategory.lists).toBe(new Set(big.tutorials.map((t) => t.category)).size + 1);
   }, 60_000);
 
   it('refuse a span that cuts an attribute: its facts would be lost', () => {
     const shared = '<a href="/x/" id="y">x</a>';
     const page = (from: number, to: number): PagePieces => ['<html><head><title>T</title></head><body>', { shared, from, to }, '</body></html>'];
     const facts = new PieceFacts();
-    expect(facts.of(page(0, shared.length)).urls).toEqual(['/x/']);
+    expect(allUrls(facts.of(page(0, shared.length)))).toEqual(['/x/']);
     expect(() => facts.of(page(0, 8))).toThrow(/ends inside/);
     expect(() => facts.of(page(4, shared.length))).toThrow(/starts inside/);
   });

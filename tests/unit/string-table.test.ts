@@ -2,35 +2,40 @@ import { describe, expect, it } from 'vitest';
 import { StringReceiver, StringSender } from '../../src/generator/workers/string-table.js';
 import type { PlainFacts } from '../../src/generator/verify/html-facts.js';
 
-const facts = (urls: string[], ids: string[]): PlainFacts => ({ urls, ids, h1: 1, title: 'T', jsonLd: [], metaImages: [] });
+const facts = (urls: string[], ids: string[], shared?: PlainFacts['shared']): PlainFacts => ({ urls, ...(shared && { shared }), ids, h1: 1, title: 'T', jsonLd: [], metaImages: [] });
 
 describe('facts between threads', () => {
-  it('arrive as they left, each string sent once and kept as one copy', () => {
+  it('arrive as they left, each string and shared list sent once and kept as one copy', () => {
     const sender = new StringSender();
     const pool = new Map<string, string>();
     const receiver = new StringReceiver(pool);
-    const pages = [facts(['/a/', '/b/', '/a/', '#x'], ['x', 'y']), facts(['/b/', '/c/'], ['x']), facts([], []), facts(['/a/', 'x'], ['/a/'])];
+    const sidebar = ['/t/a/', '/t/b/', '/t/c/'];
+    const pages = [facts(['/a/', '/b/', '/a/', '#x'], ['x', 'y'], { urls: sidebar, at: 1 }), facts(['/b/', '/c/'], ['x']), facts([], [], { urls: sidebar, at: 0 }), facts(['/a/', 'x'], ['/a/'])];
     const got: PlainFacts[] = [];
-    // Two batches: the second sends only what the first did not.
     const fresh: string[][] = [];
+    // Two batches: the second sends only what the first did not.
     for (const batch of [pages.slice(0, 2), pages.slice(2)]) {
       const sent = batch.map((f) => sender.facts(f));
-      const strings = sender.fresh();
-      receiver.add(strings);
+      const added = sender.fresh();
+      receiver.add(added);
       got.push(...sent.map((f) => receiver.facts(f)));
-      fresh.push(strings);
+      fresh.push(added.strings, added.lists.map((l) => l.length).map(String));
     }
     expect(got).toEqual(pages);
-    expect(fresh).toEqual([['/a/', '/b/', '#x', 'x', 'y', '/c/'], []]);
-    expect(sender.fresh()).toEqual([]);
-    // Equal strings from different pages are the very same copy.
+    expect(fresh).toEqual([['/a/', '/b/', '#x', 'x', 'y', '/t/a/', '/t/b/', '/t/c/', '/c/'], ['3'], [], []]);
+    // Equal strings from different pages are the very same copy, and a shared list one array.
     expect(got[0]!.urls[0]).toBe(got[3]!.ids[0]);
-    expect(pool.size).toBe(6);
+    expect(got[0]!.shared!.urls).toBe(got[2]!.shared!.urls);
+    expect(pool.size).toBe(9);
   });
 
-  it('refuse a number whose string never came', () => {
+  it('refuse a number whose string or list never came', () => {
     const sender = new StringSender();
     const sent = sender.facts(facts(['/a/'], []));
     expect(() => new StringReceiver(new Map()).facts(sent)).toThrow(/before the string/);
+    const list = sender.facts(facts([], [], { urls: ['/a/'], at: 0 }));
+    const receiver = new StringReceiver(new Map());
+    receiver.add({ strings: sender.fresh().strings, lists: [] });
+    expect(() => receiver.facts(list)).toThrow(/before the list/);
   });
 });

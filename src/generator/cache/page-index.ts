@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import type { Problem } from '../problems/problem.js';
 import type { SourceLink } from '../markdown/body-facts.js';
-import type { PlainFacts } from '../verify/html-facts.js';
+import { allUrls, flatFacts, type PlainFacts } from '../verify/html-facts.js';
 import { isPackRef, type PackRef } from './markdown-pack.js';
 
 /** Bumped whenever the index format or what a page key covers changes. */
@@ -97,7 +97,7 @@ export function applyPageLog(text: string, id: string, entries: Map<string, Entr
 export function appendPageLog(file: string, id: string, fresh: boolean, put: ReadonlyMap<string, Entry & { meta: PageLinks }>, drop: readonly string[]): void {
   // After a torn last line, the first line appended stands on a line of its own all the same.
   let text = fresh ? `${JSON.stringify({ base: id })}\n` : '\n';
-  for (const [k, e] of put) text += `+${headOf(k, e)}\t${JSON.stringify(e.meta)}\n`;
+  for (const [k, e] of put) text += `+${headOf(k, e)}\t${JSON.stringify({ ...e.meta, facts: flatFacts(e.meta.facts) })}\n`;
   if (drop.length) text += `-${JSON.stringify(drop)}\n`;
   // One write: a log is appended whole or, killed midway, torn in its last line only.
   if (fresh) fs.writeFileSync(file, text);
@@ -165,12 +165,12 @@ export function writePageIndex(file: string, base: { id: string; versions?: stri
       let raw = anew ? undefined : e.raw;
       if (raw === undefined) {
         const { facts, links } = metaOf(k, e);
-        const ids = facts.urls.map((u) => {
+        const ids = allUrls(facts).map((u) => {
           let i = numbers.get(u);
           if (i === undefined) numbers.set(u, (i = table.push(u) - 1));
           return i;
         });
-        raw = JSON.stringify({ facts: { ...facts, urls: withRuns(ids) }, links });
+        raw = JSON.stringify({ facts: { ...facts, urls: withRuns(ids), shared: undefined }, links });
       }
       chunk += `${headOf(k, e)}\t${raw}\n`;
       if (chunk.length > 1 << 20) {

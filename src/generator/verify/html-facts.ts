@@ -1,10 +1,17 @@
 /** Pure, fast facts about a generated HTML page (our own React output), read with string scans. */
 import type { Problem } from '../problems/problem.js';
 
+/**
+ * URLs a page has in common with others (its sidebar list's: see PieceFacts), one array for all of them, and where
+ * they come among the page's own: before `urls[at]`.
+ */
+export interface SharedUrls { urls: readonly string[]; at: number }
+
 /** What the integrity gate needs to know about one page. */
 export interface HtmlFacts {
-  /** URLs in href, src, data-src, srcset and meta-refresh, in document order. */
+  /** URLs in href, src, data-src, srcset and meta-refresh, in document order (but for `shared`'s: see allUrls). */
   urls: string[];
+  shared?: SharedUrls;
   ids: Set<string>;
   h1: number;
   title?: string;
@@ -155,6 +162,28 @@ export function htmlFacts(html: string): HtmlFacts {
   };
 }
 
+/** Calls `visit` with every URL of `f` in document order, the shared ones included. */
+export function eachUrl(f: Pick<HtmlFacts, 'urls' | 'shared'>, visit: (url: string) => void): void {
+  const at = f.shared ? f.shared.at : f.urls.length;
+  for (let i = 0; i < at; i++) visit(f.urls[i]!);
+  if (!f.shared) return;
+  for (const url of f.shared.urls) visit(url);
+  for (let i = at; i < f.urls.length; i++) visit(f.urls[i]!);
+}
+
+/** Every URL of `f` in document order, the shared ones included. */
+export function allUrls(f: Pick<HtmlFacts, 'urls' | 'shared'>): string[] {
+  if (!f.shared) return f.urls;
+  const out: string[] = [];
+  eachUrl(f, (url) => out.push(url));
+  return out;
+}
+
+/** `f` with its shared URLs among its own, as JSON keeps them. */
+export function flatFacts<F extends Pick<HtmlFacts, 'urls' | 'shared'>>(f: F): F {
+  return f.shared ? { ...f, urls: allUrls(f), shared: undefined } : f;
+}
+
 /** HtmlFacts in a form that survives postMessage and JSON (the id set as a list). */
 export type PlainFacts = Omit<HtmlFacts, 'ids'> & { ids: string[] };
 
@@ -174,6 +203,7 @@ export function lazyFacts(load: () => PlainFacts): HtmlFacts {
   const get = () => (f ??= fromPlainFacts(load()));
   return {
     get urls() { return get().urls; },
+    get shared() { return get().shared; },
     get ids() { return get().ids; },
     get h1() { return get().h1; },
     get title() { return get().title; },

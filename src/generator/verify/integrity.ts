@@ -2,7 +2,7 @@
 import type { Route } from '../../site/types.js';
 import { absoluteUrl, withBase } from '../../site/seo/urls.js';
 import { problem, warning, type Problem } from '../problems/problem.js';
-import { htmlFacts, type HtmlFacts } from './html-facts.js';
+import { eachUrl, htmlFacts, type HtmlFacts } from './html-facts.js';
 import type { SourceLink } from '../markdown/body-facts.js';
 
 /** What the gate reads: the in-memory output, public/ files, routes, and where each page's links were written. */
@@ -99,27 +99,27 @@ export function checkByPage(input: IntegrityInput, only?: ReadonlySet<string>): 
       const hit = source && sourceLinkOf(source.links, href, input.base, nth);
       return hit ? { file: source!.file, line: hit.line } : { file: `out/${file}` };
     };
-    for (const url of facts.urls) {
-      if (sound.has(url)) continue;
+    eachUrl(facts, (url) => {
+      if (sound.has(url)) return;
       const target = resolve(url, file);
-      if (target === undefined) continue;
+      if (target === undefined) return;
       const mk = input.brokenLinks === 'warn' ? warning : problem;
       if (target === 'outside-base') {
         problems.push(mk(`page ${file} links to ${url}, outside the site base ${input.base}`, { ...where(url), hint: 'write site links as /path/ (the base is added for you)' }));
-        continue;
+        return;
       }
       if (target === 'relative') {
         problems.push(mk(`page ${file} links to ${url}, a path relative to the page`, { ...where(url), hint: 'write site links from the root, such as /tutorial/<slug>/ (the base is added for you)' }));
-        continue;
+        return;
       }
       if (!exists(target.file)) {
         problems.push(mk(`broken link on ${route?.path ?? file}: ${url} (no such page or file)`, { ...where(url), hint: 'link to a generated page such as /tutorial/<slug>/ with the trailing slash, or add the file to public/' }));
-        continue;
+        return;
       }
       if (target.anchor && target.file.endsWith('.html') && !pages.get(target.file)?.ids.has(decodeURIComponent(target.anchor))) {
         problems.push(mk(`broken anchor on ${route?.path ?? file}: ${url} (no element with id "${target.anchor}")`, { ...where(url), hint: 'use the id of a heading on the target page (lowercase words joined by hyphens)' }));
       } else if (!url.startsWith('#') && url !== '') sound.add(url);
-    }
+    });
     for (const img of facts.metaImages) {
       const target = resolve(img, file);
       if (target && typeof target === 'object' && !exists(target.file)) problems.push(problem(`${file}: social image ${img} does not exist`, { file: 'content/site.json', field: 'socialImage', hint: 'add the image to public/' }));

@@ -6,7 +6,7 @@
  */
 import type { PagePieces, SharedSpan } from '../../site/types.js';
 import { piecesText } from '../../site/document/page-pieces.js';
-import { attributeFact, decodeAttr, eachAttribute, h1Starts, headFacts, htmlFacts, interned, jsonLdBlocks, refreshIn, type HtmlFacts } from './html-facts.js';
+import { attributeFact, decodeAttr, eachAttribute, h1Starts, headFacts, htmlFacts, interned, jsonLdBlocks, refreshIn, type HtmlFacts, type SharedUrls } from './html-facts.js';
 
 /**
  * What a shared string holds that the facts read, in order of where each finding starts: its place, the furthest
@@ -68,8 +68,29 @@ function firstFrom(start: Int32Array, at: number): number {
   return lo;
 }
 
-/** What a page's facts gather, piece by piece. */
-interface Gathered { urls: string[][]; ids: Set<string>; h1: number; jsonLd: string[]; refresh?: string }
+/** A run of a shared string's URLs: `f.urls` from `from` to `to`. */
+interface UrlRun { f: Findings; from: number; to: number }
+
+/** What a page's facts gather, piece by piece: its URLs as own lists and runs of shared ones, in order. */
+interface Gathered { urls: (string[] | UrlRun)[]; ids: Set<string>; h1: number; jsonLd: string[]; refresh?: string }
+
+/**
+ * The page's URLs: its own, and a shared string's whole list, when that is the only run, as `shared` (the same
+ * array on every page that holds it, so the main thread keeps it once: on real documentation each page's sidebar
+ * URLs were 22 MB of its heap); anything else in one list.
+ */
+function pageUrls(parts: Gathered['urls']): { urls: string[]; shared?: SharedUrls } {
+  const runs = parts.filter((p): p is UrlRun => !Array.isArray(p));
+  const whole = runs.length === 1 && runs[0]!.from === 0 && runs[0]!.to === runs[0]!.f.urls.length && runs[0]!.to > 0;
+  const urls: string[] = [];
+  let shared: SharedUrls | undefined;
+  for (const p of parts) {
+    if (Array.isArray(p)) for (const url of p) urls.push(url);
+    else if (whole) shared = { urls: p.f.urls, at: urls.length };
+    else for (let i = p.from; i < p.to; i++) urls.push(p.f.urls[i]!);
+  }
+  return shared ? { urls, shared } : { urls };
+}
 
 /**
  * The facts of pages made of pieces, with the findings of each shared string kept for the next page. Given a
@@ -96,10 +117,10 @@ export class PieceFacts {
       if (typeof piece === 'string') this.own(piece, g);
       else this.span(piece, g);
     }
-    const urls = g.urls.length === 1 ? g.urls[0]! : ([] as string[]).concat(...g.urls);
+    const { urls, shared } = pageUrls(g.urls);
     if (g.refresh) urls.push(decodeAttr(g.refresh));
     const head = structuredClone(headFacts((first as string).slice(0, headEnd)));
-    return { urls, ids: g.ids, h1: g.h1, title: head.title, description: head.description, canonical: head.canonical, refresh: g.refresh && decodeAttr(g.refresh), jsonLd: g.jsonLd, metaImages: head.metaImages.map((s) => this.one(s)) };
+    return { urls, ...(shared && { shared }), ids: g.ids, h1: g.h1, title: head.title, description: head.description, canonical: head.canonical, refresh: g.refresh && decodeAttr(g.refresh), jsonLd: g.jsonLd, metaImages: head.metaImages.map((s) => this.one(s)) };
   }
 
   /** The pool's copy of `s`, or `s` without a pool. */
@@ -116,7 +137,7 @@ export class PieceFacts {
       else for (const url of fact.urls) found.urls.push(url);
     });
     const copy = structuredClone(found);
-    g.urls.push(this.pool ? copy.urls.map((url) => this.one(url)) : copy.urls);
+    if (copy.urls.length) g.urls.push(this.pool ? copy.urls.map((url) => this.one(url)) : copy.urls);
     for (const id of copy.ids) g.ids.add(this.one(id));
     for (const block of copy.jsonLd) g.jsonLd.push(block);
     g.refresh ??= copy.refresh;
@@ -131,7 +152,11 @@ export class PieceFacts {
     const b = firstFrom(f.start, span.to);
     if (f.endBefore[a]! > span.from) throw new Error(`a page piece starts inside an attribute or element of ${JSON.stringify(span.shared.slice(Math.max(0, span.from - 40), span.from + 40))}`);
     for (let i = a; i < b; i++) if (f.end[i]! > span.to) throw new Error(`a page piece ends inside an attribute or element: ${JSON.stringify(span.shared.slice(f.start[i]!, f.end[i]!))}`);
-    g.urls.push(f.urls.slice(f.urlsBefore[a]!, f.urlsBefore[b]!));
+    const [from, to] = [f.urlsBefore[a]!, f.urlsBefore[b]!];
+    const last = g.urls[g.urls.length - 1];
+    // Spans of one string around an own piece without URLs (the current entry's mark) make one run.
+    if (last && !Array.isArray(last) && last.f === f && last.to === from) last.to = to;
+    else if (to > from) g.urls.push({ f, from, to });
     for (let i = f.idsBefore[a]!; i < f.idsBefore[b]!; i++) g.ids.add(f.ids[i]!);
     g.h1 += f.h1Before[b]! - f.h1Before[a]!;
     for (let i = f.jsonLdBefore[a]!; i < f.jsonLdBefore[b]!; i++) g.jsonLd.push(f.jsonLd[i]!);

@@ -20,10 +20,10 @@ import { projectCacheDir } from '../cache/cache-keys.js';
 import { sharedInputsChanged } from '../cache/shared-inputs.js';
 import { likelyMode, MIN_BODIES_FOR_WORKERS, pageWorkerFile, workerCount, type PoolMode } from './pool-plan.js';
 import type { Batch, BatchReply, HighlightReply, SentPage, WorkerInit } from './pool-messages.js';
-import { StringReceiver } from './string-table.js';
+import { StringReceiver, type NewStrings } from './string-table.js';
 
 /** How a worker's results are read: the strings a batch brings first, then each result. */
-interface Received<R> { add(strings: string[]): void; result(r: unknown): R }
+interface Received<R> { add(strings: NewStrings): void; result(r: unknown): R }
 
 /**
  * How many jobs of each kind each side did, how many code blocks the workers highlighted for the main thread, and

@@ -5,7 +5,7 @@ import type { MarkdownJob, MarkdownResult } from '../markdown/render-markdown.js
 import type { PageJob, PageTarget } from '../render/page-job.js';
 import type { StoredPage } from '../cache/page-store.js';
 import type { PoolMode } from './pool-plan.js';
-import type { NumberedFacts } from './string-table.js';
+import type { NewStrings, NumberedFacts } from './string-table.js';
 
 /** Sent once to each worker before its first page batch. */
 export interface WorkerInit { rendererFile: string; data: SiteData; target: PageTarget }
@@ -17,7 +17,7 @@ export type SentPage = Omit<StoredPage, 'facts'> & { facts: NumberedFacts };
  * What a worker answers for one batch: a page's meta (or a Markdown result) or an error message per job, and the
  * strings it numbered for the first time in this batch's pages.
  */
-export interface BatchReply { id: number; results: (SentPage | MarkdownResult | { error: string })[]; strings?: string[]; /** Pages of the batch whose Markdown the worker had rendered ahead. */ ahead?: number }
+export interface BatchReply { id: number; results: (SentPage | MarkdownResult | { error: string })[]; strings?: NewStrings; /** Pages of the batch whose Markdown the worker had rendered ahead. */ ahead?: number }
 
 /** A batch sent to a worker: pages (after `init`) or Markdown bodies. */
 export type Batch = { id: number; jobs: PageJob[] } | { id: number; md: MarkdownJob[]; blocksDir?: string };

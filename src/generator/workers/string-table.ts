@@ -2,29 +2,46 @@
  * Page facts between threads with their URLs and ids by number. Every page repeats the links of its layout, and in
  * a compact sidebar the hundreds of its category: sent as strings, each was copied twice on the way and hashed
  * again to be interned (0.75 s of the main thread in a registry-title build of real documentation). A worker
- * numbers each string the first time it sends it, and sends the new strings with the batch that first uses them.
+ * numbers each string the first time it sends it, and sends the new strings with the batch that first uses them;
+ * a list of URLs many pages share (see SharedUrls) is numbered once too, and arrives as one array for all of them.
  */
 import type { PlainFacts } from '../verify/html-facts.js';
 import { interned } from '../verify/html-facts.js';
 
-/** Facts with their URLs and ids as numbers into the sending thread's table. */
-export type NumberedFacts = Omit<PlainFacts, 'urls' | 'ids'> & { urls: Int32Array; ids: Int32Array };
+/** Facts with their URLs and ids as numbers into the sending thread's table, and their shared URLs by list number. */
+export type NumberedFacts = Omit<PlainFacts, 'urls' | 'ids' | 'shared'> & { urls: Int32Array; ids: Int32Array; shared?: { list: number; at: number } };
 
-/** A worker's side: the number of each string sent so far, and those new since the last `fresh()`. */
+/** What a batch brings besides its results: the strings and shared lists numbered for the first time in it. */
+export interface NewStrings { strings: string[]; lists: Int32Array[] }
+
+/** A worker's side: the number of each string and shared list sent so far, and those new since the last `fresh()`. */
 export class StringSender {
   private readonly numbers = new Map<string, number>();
-  private added: string[] = [];
+  private readonly lists = new Map<readonly string[], number>();
+  private added: NewStrings = { strings: [], lists: [] };
 
   /** `facts` with its URLs and ids numbered. */
   facts(facts: PlainFacts): NumberedFacts {
-    return { ...facts, urls: this.numbered(facts.urls), ids: this.numbered(facts.ids) };
+    const { shared, ...rest } = facts;
+    const out: NumberedFacts = { ...rest, urls: this.numbered(facts.urls), ids: this.numbered(facts.ids) };
+    if (shared) out.shared = { list: this.list(shared.urls), at: shared.at };
+    return out;
   }
 
-  /** The strings numbered since the last call, in the order of their numbers (sent before what uses them). */
-  fresh(): string[] {
+  /** The strings and lists numbered since the last call, in the order of their numbers (sent before what uses them). */
+  fresh(): NewStrings {
     const added = this.added;
-    this.added = [];
+    this.added = { strings: [], lists: [] };
     return added;
+  }
+
+  private list(urls: readonly string[]): number {
+    let n = this.lists.get(urls);
+    if (n === undefined) {
+      this.lists.set(urls, (n = this.lists.size));
+      this.added.lists.push(this.numbered(urls));
+    }
+    return n;
   }
 
   private numbered(list: readonly string[]): Int32Array {
@@ -34,7 +51,7 @@ export class StringSender {
       let n = this.numbers.get(s);
       if (n === undefined) {
         this.numbers.set(s, (n = this.numbers.size));
-        this.added.push(s);
+        this.added.strings.push(s);
       }
       out[i] = n;
     }
@@ -42,20 +59,29 @@ export class StringSender {
   }
 }
 
-/** The main thread's side of one worker: its strings by number, each one copy shared through `pool`. */
+/** The main thread's side of one worker: its strings and shared lists by number, each string one copy through `pool`. */
 export class StringReceiver {
   private readonly table: string[] = [];
+  private readonly lists: string[][] = [];
 
   constructor(private readonly pool: Map<string, string>) {}
 
-  /** Takes the strings a batch brought, before its facts are read. */
-  add(strings: readonly string[]): void {
-    for (const s of strings) this.table.push(interned(s, this.pool));
+  /** Takes the strings and lists a batch brought, before its facts are read. */
+  add(added: NewStrings): void {
+    for (const s of added.strings) this.table.push(interned(s, this.pool));
+    for (const list of added.lists) this.lists.push(this.strings(list));
   }
 
   /** `facts` with its URLs and ids as strings again. */
   facts(facts: NumberedFacts): PlainFacts {
-    return { ...facts, urls: this.strings(facts.urls), ids: this.strings(facts.ids) };
+    const { shared, ...rest } = facts;
+    const out: PlainFacts = { ...rest, urls: this.strings(facts.urls), ids: this.strings(facts.ids) };
+    if (shared) {
+      const urls = this.lists[shared.list];
+      if (!urls) throw new Error(`a page worker sent URL list number ${shared.list} before the list`);
+      out.shared = { urls, at: shared.at };
+    }
+    return out;
   }
 
   private strings(numbers: Int32Array): string[] {
