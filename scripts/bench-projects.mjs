@@ -136,9 +136,13 @@ export function projectBench({ results, srcSeen, log, maxRssKb, env, seed }) {
     }
   }
 
-  /** A synthetic corpus, generated once per (kind, n, seed, generator version) and kept in os.tmpdir(). */
-  function corpus(kind, n) {
-    const dir = path.join(os.tmpdir(), 'reactsite-bench', `${kind}-${n}-seed${seed}`);
+  /**
+   * A synthetic corpus, generated once per (kind, n, seed, category layout, generator version) and kept in
+   * os.tmpdir(); `name` is how the bench calls it (`docs-4000`, `docs-4000-uneven`).
+   */
+  function corpus(kind, n, categories = 'even') {
+    const name = `${kind}-${n}${categories === 'even' ? '' : `-${categories}`}`;
+    const dir = path.join(os.tmpdir(), 'reactsite-bench', `${name}-seed${seed}`);
     const marker = path.join(dir, '.corpus.json');
     let meta;
     try {
@@ -146,13 +150,13 @@ export function projectBench({ results, srcSeen, log, maxRssKb, env, seed }) {
     } catch {
       meta = undefined;
     }
-    if (meta?.version === CORPUS_VERSION && meta.n === n && meta.kind === kind && meta.seed === seed) {
-      log(`  corpus ${kind}-${n}: reusing ${dir}`);
+    if (meta?.version === CORPUS_VERSION && meta.n === n && meta.kind === kind && meta.seed === seed && (meta.categories ?? 'even') === categories) {
+      log(`  corpus ${name}: reusing ${dir}`);
     } else {
       const t0 = performance.now();
       fs.rmSync(dir, { recursive: true, force: true });
-      generateCorpus({ n, kind, seed, out: dir });
-      log(`  corpus ${kind}-${n}: generated in ${fmtMs(performance.now() - t0)} → ${dir}`);
+      generateCorpus({ n, kind, seed, out: dir, categories });
+      log(`  corpus ${name}: generated in ${fmtMs(performance.now() - t0)} → ${dir}`);
     }
     return dir;
   }

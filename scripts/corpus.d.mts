@@ -6,5 +6,5 @@ export const CORPUS_VERSION: number;
 export function prng(seed: number): () => number;
 /** The 40 category names: each topic in two depths. */
 export const CATEGORIES: string[];
-/** Writes a synthetic project of `n` tutorials of `kind` into `out`, deterministic from `seed`. */
-export function generateCorpus(o: { n: number; kind: 'code' | 'plain' | 'docs'; seed: number; out: string; source?: string }): unknown;
+/** Writes a synthetic project of `n` tutorials of `kind` into `out`, deterministic from `seed`, in 40 equal categories or 11 uneven ones. */
+export function generateCorpus(o: { n: number; kind: 'code' | 'plain' | 'docs'; seed: number; out: string; categories?: 'even' | 'uneven'; source?: string }): unknown;

@@ -1,7 +1,8 @@
 // Writes a synthetic reactsite project (real content format) for benchmarks, deterministic from a seed:
-//   node scripts/corpus.mjs --n 1000 --kind code|plain|docs --seed 1 --out DIR
+//   node scripts/corpus.mjs --n 1000 --kind code|plain|docs --seed 1 [--categories even|uneven] --out DIR
 // content/site.json, content/ads.json, content/pages/*.md and public/ are copied from the real project;
-// content/registry.json and content/tutorials/<id>.md are generated (N tutorials, 40 categories).
+// content/registry.json and content/tutorials/<id>.md are generated (N tutorials, 40 equal categories, or 11 uneven
+// ones: see UNEVEN).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,8 +61,27 @@ function docsBody(w, e, registry, i, words = 750) {
   return out.join('\n');
 }
 
+/**
+ * Shares of the uneven layout, largest first: what real documentation looks like (the 4,000 pages of it measured
+ * in docs/performance.md have categories of 840, 840, 566, 419, 368 ... tutorials). At 4,000 tutorials: 1,000,
+ * 800, 600, 400, 300, 250, 200, 150, 100, 100 and 100. The bodies are the same as with even categories.
+ */
+const UNEVEN = [10, 8, 6, 4, 3, 2.5, 2, 1.5, 1, 1, 1];
+
+/** The category of tutorial `i` of `n`: 40 equal blocks, or the blocks of UNEVEN. */
+function categoryOf(i, n, categories) {
+  if (categories === 'even') return CATEGORIES[Math.floor((i * CATEGORIES.length) / n)];
+  const total = UNEVEN.reduce((a, b) => a + b, 0);
+  let upTo = 0;
+  for (let k = 0; k < UNEVEN.length; k++) {
+    upTo += UNEVEN[k];
+    if (i < Math.round((upTo * n) / total)) return CATEGORIES[k];
+  }
+  return CATEGORIES[UNEVEN.length - 1];
+}
+
 /** One tutorial's registry entry from its index; ids are slugs and unique by index. */
-function entry(w, i, n) {
+function entry(w, i, n, categories) {
   const a = w.pick(W.adj);
   const b = w.pick(W.noun);
   const id = `${a}-${b}-${i + 1}`;
@@ -83,7 +103,7 @@ function entry(w, i, n) {
     name: `${cap(a)} ${b} ${i + 1}`,
     title: `React ${cap(a)} ${cap(b)} ${i + 1}: ${w.pick(W.verb)} a ${w.pick(W.noun)}`,
     description,
-    category: CATEGORIES[Math.floor((i * CATEGORIES.length) / n)],
+    category: categoryOf(i, n, categories),
     difficulty: DIFFICULTY[i % 3],
     keywords,
     publishDate: `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
@@ -132,9 +152,10 @@ function body(w, e, next, kind, words = 750) {
 }
 
 /** Writes the project into `out` (replacing its content/ and public/); returns the registry. */
-export function generateCorpus({ n, kind, seed, out, source = REPO }) {
+export function generateCorpus({ n, kind, seed, out, categories = 'even', source = REPO }) {
   if (!Number.isInteger(n) || n < 1) throw new Error(`--n must be a positive integer, got ${n}`);
   if (!['code', 'plain', 'docs'].includes(kind)) throw new Error(`--kind must be code, plain or docs, got ${kind}`);
+  if (!['even', 'uneven'].includes(categories)) throw new Error(`--categories must be even or uneven, got ${categories}`);
   const w = writer(prng(seed));
   const content = path.join(out, 'content');
   fs.rmSync(content, { recursive: true, force: true });
@@ -143,22 +164,23 @@ export function generateCorpus({ n, kind, seed, out, source = REPO }) {
   for (const f of ['site.json', 'ads.json']) fs.copyFileSync(path.join(source, 'content', f), path.join(content, f));
   fs.cpSync(path.join(source, 'content', 'pages'), path.join(content, 'pages'), { recursive: true });
   fs.cpSync(path.join(source, 'public'), path.join(out, 'public'), { recursive: true });
-  const registry = Array.from({ length: n }, (_, i) => entry(w, i, n));
+  const registry = Array.from({ length: n }, (_, i) => entry(w, i, n, categories));
   // One entry a line: a 4000-entry registry must stay under the CLI's 2 MB content-file limit.
   fs.writeFileSync(path.join(content, 'registry.json'), `[\n${registry.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);
   registry.forEach((e, i) => fs.writeFileSync(path.join(content, 'tutorials', `${e.id}.md`), kind === 'docs' ? docsBody(w, e, registry, i) : body(w, e, registry[i + 1]?.slug, kind)));
-  fs.writeFileSync(path.join(out, '.corpus.json'), JSON.stringify({ version: CORPUS_VERSION, n, kind, seed }) + '\n');
+  fs.writeFileSync(path.join(out, '.corpus.json'), JSON.stringify({ version: CORPUS_VERSION, n, kind, seed, categories }) + '\n');
   return registry;
 }
 
 function parseArgs(argv) {
-  const a = { n: 1000, kind: 'code', seed: 1, out: undefined };
+  const a = { n: 1000, kind: 'code', seed: 1, categories: 'even', out: undefined };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
     if (k === '--n') (a.n = Number(v)), i++;
     else if (k === '--kind') (a.kind = v), i++;
     else if (k === '--seed') (a.seed = Number(v)), i++;
+    else if (k === '--categories') (a.categories = v), i++;
     else if (k === '--out') (a.out = v), i++;
     else if (k === '--help' || k === '-h') a.help = true;
     else throw new Error(`unknown argument ${k}`);
@@ -170,12 +192,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   try {
     const a = parseArgs(process.argv.slice(2));
     if (a.help || !a.out) {
-      console.log('usage: node scripts/corpus.mjs --n 1000 --kind code|plain|docs --seed 1 --out DIR');
+      console.log('usage: node scripts/corpus.mjs --n 1000 --kind code|plain|docs --seed 1 [--categories even|uneven] --out DIR');
       process.exit(a.help ? 0 : 2);
     }
     const t0 = performance.now();
-    const reg = generateCorpus({ n: a.n, kind: a.kind, seed: a.seed, out: path.resolve(a.out) });
-    console.log(`corpus: ${reg.length} ${a.kind} tutorials (seed ${a.seed}) in ${path.resolve(a.out)} (${Math.round(performance.now() - t0)} ms)`);
+    const reg = generateCorpus({ n: a.n, kind: a.kind, seed: a.seed, categories: a.categories, out: path.resolve(a.out) });
+    console.log(`corpus: ${reg.length} ${a.kind} tutorials (seed ${a.seed}, ${a.categories} categories) in ${path.resolve(a.out)} (${Math.round(performance.now() - t0)} ms)`);
   } catch (e) {
     console.error(`corpus: ${e.message}`);
     process.exit(2);
