@@ -15,6 +15,11 @@ import { CORPUS_VERSION, generateCorpus } from './corpus.mjs';
  */
 export const COUNTS = ['rendered', 'reused', 'packed', 'workerPages'];
 
+/** How the bench names a synthetic corpus: `docs-4000`, or `docs-4000-uneven` for uneven categories. */
+export function corpusName(kind, n, categories = 'even') {
+  return `${kind}-${n}${categories === 'even' ? '' : `-${categories}`}`;
+}
+
 /** Bytes of every file under dir, and how many files. */
 function dirSize(dir) {
   let bytes = 0;
@@ -141,7 +146,7 @@ export function projectBench({ results, srcSeen, log, maxRssKb, env, seed }) {
    * os.tmpdir(); `name` is how the bench calls it (`docs-4000`, `docs-4000-uneven`).
    */
   function corpus(kind, n, categories = 'even') {
-    const name = `${kind}-${n}${categories === 'even' ? '' : `-${categories}`}`;
+    const name = corpusName(kind, n, categories);
     const dir = path.join(os.tmpdir(), 'reactsite-bench', `${name}-seed${seed}`);
     const marker = path.join(dir, '.corpus.json');
     let meta;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { islandsBench } from './bench-islands.mjs';
 import { lighthouseSite } from './bench-lighthouse.mjs';
-import { projectBench, removeTree, srcFingerprint } from './bench-projects.mjs';
+import { corpusName, projectBench, removeTree, srcFingerprint } from './bench-projects.mjs';
 import { exited, fmtBytes, fmtKb, fmtMs, gnuTime, lastLines, memInfo, REPO, runBuild, startChild, stopAll } from './bench-run.mjs';
 import { printSummary } from './bench-summary.mjs';
 import { browserWeight, PAGE_TYPES, staticWeight } from './bench-weight.mjs';
@@ -131,7 +131,7 @@ try {
     for (const [kind, n, { categories = 'even', ...extra }] of plan) {
       // docs-4000's bodies in uneven categories, as real documentation has them (a sidebar's open list of up to
       // 1,000 tutorials): the same bodies, so Eleventy's time is docs-4000's.
-      const name = `${kind}-${n}${categories === 'even' ? '' : `-${categories}`}`;
+      const name = corpusName(kind, n, categories);
       try {
         const dir = corpus(kind, n, categories);
         const mid = JSON.parse(fs.readFileSync(path.join(dir, 'content', 'registry.json'), 'utf8'))[n >> 1].id;
