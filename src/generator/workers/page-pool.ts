@@ -19,11 +19,8 @@ import { hasPageStore, type StoredPage } from '../cache/page-store.js';
 import { projectCacheDir } from '../cache/cache-keys.js';
 import { sharedInputsChanged } from '../cache/shared-inputs.js';
 import { likelyMode, MIN_BODIES_FOR_WORKERS, pageWorkerFile, workerCount, type PoolMode } from './pool-plan.js';
-import type { Batch, BatchReply, HighlightReply, SentPage, WorkerInit } from './pool-messages.js';
-import { StringReceiver, type NewStrings } from './string-table.js';
-
-/** How a worker's results are read: the strings a batch brings first, then each result. */
-interface Received<R> { add(strings: NewStrings): void; result(r: unknown): R }
+import type { Batch, BatchReply, HighlightReply, WorkerInit } from './pool-messages.js';
+import { pageReader, type ResultReader } from './string-table.js';
 
 /**
  * How many jobs of each kind each side did, how many code blocks the workers highlighted for the main thread, and
@@ -193,12 +190,8 @@ export class PagePool {
     const workers = mode === 'pages' ? this.workers : [];
     const lanes = mode === 'highlight' && this.workers.length ? 6 : 1;
     const strings = o.strings ?? new Map<string, string>();
-    // Each worker numbers its strings afresh for each run (its init starts a new table).
-    const received = (): Received<StoredPage> => {
-      const table = new StringReceiver(strings);
-      return { add: (s) => table.add(s), result: (r) => ({ ...(r as SentPage), facts: table.facts((r as SentPage).facts) }) };
-    };
-    return this.inTurn(() => this.spread(jobs, { workers, lanes, init, stats: this.stats.pages, onDone: o.onDone, keep: o.keep, received, batch: (id, part) => ({ id, jobs: part as PageJob[] }) }, onMain));
+    // Each worker numbers its strings afresh for each run (its init starts a new table): one reader each.
+    return this.inTurn(() => this.spread(jobs, { workers, lanes, init, stats: this.stats.pages, onDone: o.onDone, keep: o.keep, reader: () => pageReader(strings), batch: (id, part) => ({ id, jobs: part as PageJob[] }) }, onMain));
   }
 
   /**
@@ -224,9 +217,9 @@ export class PagePool {
    * next batch) and `lanes` loops on the main thread; results (or errors) in job order. The main thread takes
    * jobs from the front, the workers from the back (what they rendered ahead, see ahead()), until they meet.
    */
-  private async spread<J, R>(jobs: readonly J[], o: { workers: Worker[]; lanes: number; init?: WorkerInit; stats: { main: number; workers: number }; onDone?: (n: number) => void; keep?: (r: R) => R; received?: () => Received<R>; batch: (id: number, part: readonly J[]) => Batch }, onMain: (job: J) => Promise<R>): Promise<(R | Error)[]> {
+  private async spread<J, R>(jobs: readonly J[], o: { workers: Worker[]; lanes: number; init?: WorkerInit; stats: { main: number; workers: number }; onDone?: (n: number) => void; keep?: (r: R) => R; reader?: () => ResultReader<R>; batch: (id: number, part: readonly J[]) => Batch }, onMain: (job: J) => Promise<R>): Promise<(R | Error)[]> {
     const results: (R | Error)[] = new Array(jobs.length);
-    const asSent = (): Received<R> => ({ add() {}, result: (r) => r as R });
+    const asSent = (): ResultReader<R> => ({ add() {}, result: (r) => r as R });
     const keep = o.keep ?? ((r: R) => r);
     let next = 0;
     let end = jobs.length;
@@ -245,7 +238,7 @@ export class PagePool {
     const onWorker = (w: Worker) =>
       new Promise<void>((resolve, reject) => {
         let inFlight = 0;
-        const received = (o.received ?? asSent)();
+        const reader = (o.reader ?? asSent)();
         const stopped = (code: number) => fail(new Error(`a page worker stopped (exit code ${code})`));
         const settle = () => {
           w.off('error', fail);
@@ -272,8 +265,8 @@ export class PagePool {
           o.stats.workers += m.results.length;
           this.stats.ahead += m.ahead ?? 0;
           o.onDone?.(m.results.length);
-          if (m.strings) received.add(m.strings);
-          m.results.forEach((r, i) => (results[m.id + i] = r !== null && typeof r === 'object' && 'error' in r ? new Error(r.error) : keep(received.result(r))));
+          if (m.strings) reader.add(m.strings);
+          m.results.forEach((r, i) => (results[m.id + i] = r !== null && typeof r === 'object' && 'error' in r ? new Error(r.error) : keep(reader.result(r))));
           send();
         });
         w.on('error', fail);

@@ -6,6 +6,8 @@
  * a list of URLs many pages share (see SharedUrls) is numbered once too, and arrives as one array for all of them.
  */
 import type { PlainFacts } from '../verify/html-facts.js';
+import type { StoredPage } from '../cache/page-store.js';
+import type { SentPage } from './pool-messages.js';
 import { interned } from '../verify/html-facts.js';
 
 /** Facts with their URLs and ids as numbers into the sending thread's table, and their shared URLs by list number. */
@@ -93,4 +95,13 @@ export class StringReceiver {
     }
     return out;
   }
+}
+
+/** How the pool reads one worker's results: the strings a batch brings first, then each result. */
+export interface ResultReader<R> { add(added: NewStrings): void; result(r: unknown): R }
+
+/** The reader of one worker's pages in one run: their facts' strings and lists through a receiver into `pool`. */
+export function pageReader(pool: Map<string, string>): ResultReader<StoredPage> {
+  const table = new StringReceiver(pool);
+  return { add: (added) => table.add(added), result: (r) => ({ ...(r as SentPage), facts: table.facts((r as SentPage).facts) }) };
 }
