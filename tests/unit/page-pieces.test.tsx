@@ -1,7 +1,7 @@
 /**
  * Pages as pieces: the renderer's pieces join to the page it renders as text, and the facts and bytes the build
  * takes from them (a shared string read and encoded once) are those of the joined page, on every page of the real
- * site and of the same site with a compact sidebar of non-ASCII names.
+ * site and of the same site with a compact sidebar of non-ASCII names, whole or a long category's window.
  */
 import { describe, expect, it } from 'vitest';
 import { CodeHighlighter } from '../../src/generator/highlight/highlight-code.js';
@@ -30,9 +30,12 @@ async function realSite(): Promise<SiteData> {
   return siteDataOf(content!, md, {}, assets);
 }
 
-/** `data` with 300 more tutorials, named in accents, CJK and astral characters (a compact sidebar, not ASCII). */
-function compact(data: SiteData): SiteData {
-  const extra: Tutorial[] = Array.from({ length: 300 }, (_, i) => ({ id: `x${i}`, slug: `x-${i}`, name: `Étude ${i} 😀 第${i}章`, title: `Étude ${i}`, description: `Über 𝒳 ${'ß'.repeat(i % 7)} & <${i}>`, category: `Catégorie ${i % 4}`, difficulty: 'Beginner', keywords: [`k${i}`], teaches: [], isIntro: false }));
+/**
+ * `data` with `count` more tutorials in `categories` categories, named in accents, CJK and astral characters (a
+ * compact sidebar, not ASCII).
+ */
+function compact(data: SiteData, count = 300, categories = 4): SiteData {
+  const extra: Tutorial[] = Array.from({ length: count }, (_, i) => ({ id: `x${i}`, slug: `x-${i}`, name: `Étude ${i} 😀 第${i}章`, title: `Étude ${i}`, description: `Über 𝒳 ${'ß'.repeat(i % 7)} & <${i}>`, category: `Catégorie ${i % categories}`, difficulty: 'Beginner', keywords: [`k${i}`], teaches: [], isIntro: false }));
   return { ...data, tutorials: [...data.tutorials, ...extra] };
 }
 
@@ -71,6 +74,11 @@ describe('pages as pieces', () => {
     expect(byCategory.spans).toBeGreaterThan(600);
     // One list a category, and one for the hub pages of none (the 404 page).
     expect(byCategory.lists).toBe(new Set(big.tutorials.map((t) => t.category)).size + 1);
+    // A category too long to list whole: each of its pages lists its own window of the category's shared list.
+    const long = compact(data, 400, 1);
+    const windows = checkAll(long, facts, bytes);
+    expect(windows.spans).toBeGreaterThan(4 * 400);
+    expect(windows.lists).toBe(new Set(long.tutorials.map((t) => t.category)).size);
   }, 60_000);
 
   it('refuse a span that cuts an attribute: its facts would be lost', () => {

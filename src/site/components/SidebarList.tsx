@@ -1,14 +1,16 @@
 /**
  * The sidebar's grouped tutorial list, each part rendered once per build when a page first needs it and shared
  * by every page; the current entry is marked per page. Past SIDEBAR_FULL_LIMIT tutorials only the current
- * category is listed (the others are headings) so a page's weight does not grow with the site; search then reads
- * one shared index instead.
+ * category is listed (the others are headings), and of a long category only a window around the current entry
+ * (see sidebar-window.ts), so a page's weight grows neither with the site nor with its category; search then
+ * reads one shared index instead.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { withBase } from '../seo/urls.js';
 import { wholeSpan } from '../document/page-pieces.js';
 import type { PagePieces, Tutorial } from '../types.js';
 import { isCompactSidebar, sidebarGroups, type SidebarGroup } from './sidebar-groups.js';
+import { categoryWindow, CATEGORY_FULL_LIMIT, entryBounds, moreEntry } from './sidebar-window.js';
 
 export { isCompactSidebar, SIDEBAR_FULL_LIMIT } from './sidebar-groups.js';
 
@@ -48,9 +50,12 @@ function Heading({ g, base }: { g: SidebarGroup; base: string }) {
 }
 
 /** A category rendered open (on demand in compact mode: a page lists one category open) and closed (compact mode). */
-interface RenderedGroup { category: string; open: () => string; closed: string }
-/** A list many pages share, and where each entry's link starts in it (found when a page first asks). */
-interface SharedList { html: string; linkOf?: Map<string, number> }
+interface RenderedGroup { group: SidebarGroup; open: () => string; closed: string }
+/**
+ * A list many pages share, and where each entry's link starts in it (found when a page first asks); in compact
+ * mode, the category it lists open.
+ */
+interface SharedList { html: string; linkOf?: Map<string, number>; open?: SidebarGroup; bounds?: { start: number[]; end: number[] } }
 interface Prepared { compact: boolean; full?: SharedList; groups: RenderedGroup[]; categoryOf: Map<string, string>; byCategory: Map<string | undefined, SharedList> }
 const cache = new WeakMap<readonly Tutorial[], Map<string, Prepared>>();
 
@@ -62,7 +67,7 @@ function prepare(tutorials: readonly Tutorial[], base: string): Prepared {
     const compact = isCompactSidebar(tutorials);
     const groups = sidebarGroups(tutorials).map((g): RenderedGroup => {
       let open: string | undefined;
-      return { category: g.category, open: () => (open ??= renderToStaticMarkup(<Group g={g} base={base} compact={compact} />)), closed: compact ? renderToStaticMarkup(<Heading g={g} base={base} />) : '' };
+      return { group: g, open: () => (open ??= renderToStaticMarkup(<Group g={g} base={base} compact={compact} />)), closed: compact ? renderToStaticMarkup(<Heading g={g} base={base} />) : '' };
     });
     p = { compact, groups, categoryOf: new Map(tutorials.map((t) => [t.slug, t.category])), byCategory: new Map() };
     byBase.set(base, p);
@@ -77,13 +82,11 @@ function sharedList(tutorials: readonly Tutorial[], base: string, slug?: string)
   const current = slug ? p.categoryOf.get(slug) : undefined;
   // One list per category, joined once per build: every page of a category shares it.
   let list = p.byCategory.get(current);
-  if (list === undefined) p.byCategory.set(current, (list = { html: p.groups.map((g) => (g.category === current ? g.open() : g.closed)).join('') }));
+  if (list === undefined) {
+    const html = p.groups.map((g) => (g.group.category === current ? g.open() : g.closed)).join('');
+    p.byCategory.set(current, (list = { html, open: p.groups.find((g) => g.group.category === current)?.group }));
+  }
   return list;
-}
-
-/** The list's HTML for a page whose current tutorial is `slug` (the whole list, or its category in compact mode). */
-export function sidebarListHtml(tutorials: readonly Tutorial[], base: string, slug?: string): string {
-  return sharedList(tutorials, base, slug).html;
 }
 
 const LINK_CLASS = 'class="side-link"';
@@ -109,7 +112,30 @@ function linksOf(list: SharedList): Map<string, number> {
  */
 export function sidebarPieces(tutorials: readonly Tutorial[], base: string, slug?: string): PagePieces {
   const list = sharedList(tutorials, base, slug);
+  if (list.open && list.open.items.length > CATEGORY_FULL_LIMIT) return windowPieces(list, list.open, base, slug);
   const link = slug === undefined ? undefined : linksOf(list).get(slug);
   if (link === undefined) return [wholeSpan(list.html)];
   return [{ shared: list.html, from: 0, to: link }, CURRENT_CLASS, { shared: list.html, from: link + LINK_CLASS.length, to: list.html.length }];
+}
+
+/**
+ * The pieces of a list whose open category is long (see sidebar-window.ts): spans of the shared list before the
+ * category's entries, of the window around `slug` (its entry marked), and after the entries; between them the
+ * links past the window, the page's own strings.
+ */
+function windowPieces(list: SharedList, group: SidebarGroup, base: string, slug: string | undefined): PagePieces {
+  const { html } = list;
+  const links = linksOf(list);
+  const items = group.items;
+  const { start, end } = (list.bounds ??= entryBounds(html, items.map((t) => links.get(t.slug)!)));
+  const at = slug === undefined ? -1 : items.findIndex((t) => t.slug === slug);
+  const { lo, hi } = categoryWindow(items.length, at);
+  const pieces: (PagePieces[number])[] = [{ shared: html, from: 0, to: start[0]! }];
+  if (lo > 0) pieces.push(moreEntry(base, items[lo - 1]!.slug, lo, group.category, true));
+  const link = at < 0 ? undefined : links.get(slug!)!;
+  if (link === undefined) pieces.push({ shared: html, from: start[lo]!, to: end[hi]! });
+  else pieces.push({ shared: html, from: start[lo]!, to: link }, CURRENT_CLASS, { shared: html, from: link + LINK_CLASS.length, to: end[hi]! });
+  if (hi < items.length - 1) pieces.push(moreEntry(base, items[hi + 1]!.slug, items.length - 1 - hi, group.category, false));
+  pieces.push({ shared: html, from: end[items.length - 1]!, to: html.length });
+  return pieces;
 }
