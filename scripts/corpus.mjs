@@ -1,5 +1,5 @@
 // Writes a synthetic reactsite project (real content format) for benchmarks, deterministic from a seed:
-//   node scripts/corpus.mjs --n 1000 --kind code|plain|docs --seed 1 [--categories even|uneven] --out DIR
+//   node scripts/corpus.mjs --n 1000 --kind code|plain|docs --seed 1 [--categories even|uneven|one] --out DIR
 // content/site.json, content/ads.json, content/pages/*.md and public/ are copied from the real project;
 // content/registry.json and content/tutorials/<id>.md are generated (N tutorials, 40 equal categories, or 11 uneven
 // ones: see UNEVEN).
@@ -68,9 +68,10 @@ function docsBody(w, e, registry, i, words = 750) {
  */
 const UNEVEN = [10, 8, 6, 4, 3, 2.5, 2, 1.5, 1, 1, 1];
 
-/** The category of tutorial `i` of `n`: 40 equal blocks, or the blocks of UNEVEN. */
+/** The category of tutorial `i` of `n`: 40 equal blocks, the blocks of UNEVEN, or one for all (a flat registry). */
 function categoryOf(i, n, categories) {
   if (categories === 'even') return CATEGORIES[Math.floor((i * CATEGORIES.length) / n)];
+  if (categories === 'one') return CATEGORIES[0];
   const total = UNEVEN.reduce((a, b) => a + b, 0);
   let upTo = 0;
   for (let k = 0; k < UNEVEN.length; k++) {
@@ -155,7 +156,7 @@ function body(w, e, next, kind, words = 750) {
 export function generateCorpus({ n, kind, seed, out, categories = 'even', source = REPO }) {
   if (!Number.isInteger(n) || n < 1) throw new Error(`--n must be a positive integer, got ${n}`);
   if (!['code', 'plain', 'docs'].includes(kind)) throw new Error(`--kind must be code, plain or docs, got ${kind}`);
-  if (!['even', 'uneven'].includes(categories)) throw new Error(`--categories must be even or uneven, got ${categories}`);
+  if (!['even', 'uneven', 'one'].includes(categories)) throw new Error(`--categories must be even, uneven or one, got ${categories}`);
   const w = writer(prng(seed));
   const content = path.join(out, 'content');
   fs.rmSync(content, { recursive: true, force: true });
@@ -192,12 +193,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   try {
     const a = parseArgs(process.argv.slice(2));
     if (a.help || !a.out) {
-      console.log('usage: node scripts/corpus.mjs --n 1000 --kind code|plain|docs --seed 1 [--categories even|uneven] --out DIR');
+      console.log('usage: node scripts/corpus.mjs --n 1000 --kind code|plain|docs --seed 1 [--categories even|uneven|one] --out DIR');
       process.exit(a.help ? 0 : 2);
     }
     const t0 = performance.now();
     const reg = generateCorpus({ n: a.n, kind: a.kind, seed: a.seed, categories: a.categories, out: path.resolve(a.out) });
-    console.log(`corpus: ${reg.length} ${a.kind} tutorials (seed ${a.seed}, ${a.categories} categories) in ${path.resolve(a.out)} (${Math.round(performance.now() - t0)} ms)`);
+    console.log(`corpus: ${reg.length} ${a.kind} tutorials (seed ${a.seed}, ${a.categories === 'one' ? 'one category' : `${a.categories} categories`}) in ${path.resolve(a.out)} (${Math.round(performance.now() - t0)} ms)`);
   } catch (e) {
     console.error(`corpus: ${e.message}`);
     process.exit(2);
