@@ -1,8 +1,8 @@
 // Writes a synthetic reactsite project (real content format) for benchmarks, deterministic from a seed:
 //   node scripts/corpus.mjs --n 1000 --kind code|plain|docs --seed 1 [--categories even|uneven|one] --out DIR
 // content/site.json, content/ads.json, content/pages/*.md and public/ are copied from the real project;
-// content/registry.json and content/tutorials/<id>.md are generated (N tutorials, 40 equal categories, or 11 uneven
-// ones: see UNEVEN).
+// content/registry.json and content/tutorials/<id>.md are generated (N tutorials, 40 equal categories, 11 uneven
+// ones (see UNEVEN) or one for all).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
