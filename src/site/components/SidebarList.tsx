@@ -55,7 +55,7 @@ interface RenderedGroup { group: SidebarGroup; open: () => string; closed: strin
  * A list many pages share, and where each entry's link starts in it (found when a page first asks); in compact
  * mode, the category it lists open.
  */
-interface SharedList { html: string; linkOf?: Map<string, number>; open?: SidebarGroup; bounds?: { start: number[]; end: number[] } }
+interface SharedList { html: string; linkOf?: Map<string, number>; open?: SidebarGroup; entries?: { start: number[]; end: number[]; at: Map<string, number> } }
 interface Prepared { compact: boolean; full?: SharedList; groups: RenderedGroup[]; categoryOf: Map<string, string>; byCategory: Map<string | undefined, SharedList> }
 const cache = new WeakMap<readonly Tutorial[], Map<string, Prepared>>();
 
@@ -127,8 +127,8 @@ function windowPieces(list: SharedList, group: SidebarGroup, base: string, slug:
   const { html } = list;
   const links = linksOf(list);
   const items = group.items;
-  const { start, end } = (list.bounds ??= entryBounds(html, items.map((t) => links.get(t.slug)!)));
-  const at = slug === undefined ? -1 : items.findIndex((t) => t.slug === slug);
+  const { start, end, at: indexOf } = (list.entries ??= { ...entryBounds(html, items.map((t) => links.get(t.slug)!)), at: new Map(items.map((t, i) => [t.slug, i])) });
+  const at = slug === undefined ? -1 : (indexOf.get(slug) ?? -1);
   const { lo, hi } = categoryWindow(items.length, at);
   const pieces: (PagePieces[number])[] = [{ shared: html, from: 0, to: start[0]! }];
   if (lo > 0) pieces.push(moreEntry(base, items[lo - 1]!.slug, lo, group.category, true));
