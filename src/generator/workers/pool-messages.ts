@@ -3,15 +3,11 @@ import type { SiteData } from '../../site/types.js';
 import type { BlockRuns, CodeBlock } from '../highlight/highlight-code.js';
 import type { MarkdownJob, MarkdownResult } from '../markdown/render-markdown.js';
 import type { PageJob, PageTarget } from '../render/page-job.js';
-import type { StoredPage } from '../cache/page-store.js';
 import type { PoolMode } from './pool-plan.js';
-import type { NewStrings, NumberedFacts } from './string-table.js';
+import type { NewStrings, SentPage } from './string-table.js';
 
 /** Sent once to each worker before its first page batch. */
 export interface WorkerInit { rendererFile: string; data: SiteData; target: PageTarget }
-
-/** A page's meta as a worker sends it: its facts' URLs and ids by number (see string-table.ts). */
-export type SentPage = Omit<StoredPage, 'facts'> & { facts: NumberedFacts };
 
 /**
  * What a worker answers for one batch: a page's meta (or a Markdown result) or an error message per job, and the

@@ -7,7 +7,6 @@
  */
 import type { PlainFacts } from '../verify/html-facts.js';
 import type { StoredPage } from '../cache/page-store.js';
-import type { SentPage } from './pool-messages.js';
 import { interned } from '../verify/html-facts.js';
 
 /** Facts with their URLs and ids as numbers into the sending thread's table, and their shared URLs by list number. */
@@ -96,6 +95,9 @@ export class StringReceiver {
     return out;
   }
 }
+
+/** A page's meta as a worker sends it (pool-messages.ts): its facts' URLs and ids by number. */
+export type SentPage = Omit<StoredPage, 'facts'> & { facts: NumberedFacts };
 
 /** How the pool reads one worker's results: the strings a batch brings first, then each result. */
 export interface ResultReader<R> { add(added: NewStrings): void; result(r: unknown): R }
