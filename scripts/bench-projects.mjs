@@ -15,7 +15,7 @@ import { CORPUS_VERSION, generateCorpus } from './corpus.mjs';
  */
 export const COUNTS = ['rendered', 'reused', 'packed', 'workerPages'];
 
-/** How the bench names a synthetic corpus: `docs-4000`, or `docs-4000-uneven` (`plain-4000-one`) for uneven categories (one). */
+/** How the bench names a synthetic corpus: `docs-4000`, with its categories after a dash unless even (`docs-4000-uneven`, `plain-4000-one`). */
 export function corpusName(kind, n, categories = 'even') {
   return `${kind}-${n}${categories === 'even' ? '' : `-${categories}`}`;
 }
