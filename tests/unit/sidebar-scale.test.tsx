@@ -49,6 +49,8 @@ describe('sidebar at scale', () => {
     expect(slugsIn(last).at(-1)).toBe('t1000');
     expect(last).toContain('<a href="/tutorial/t899/"><span aria-hidden="true">↑ </span>899 more in');
     expect(last).not.toContain('↓');
+    // Under a base, the links past the window get it as every other link does.
+    expect(sidebarListHtml(ts, '/docs/', 't500')).toContain('<li class="side-more"><a href="/docs/tutorial/t449/">');
     // The intro's page lists the category's first window, nothing marked.
     expect(slugsIn(sidebarListHtml(ts, '/', 't0'))).toEqual(slugsIn(first));
     expect(sidebarListHtml(ts, '/', 't0')).not.toContain('aria-current');
