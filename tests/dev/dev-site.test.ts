@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangePlan } from '../../src/generator/dev/change-plan.js';
 import { DevSite, type PageOutcome } from '../../src/generator/dev/dev-site.js';
 import { resolveOptions } from '../../src/generator/cli/options.js';
-import { makeProject } from '../helpers/project.js';
+import { makeProject, REPO } from '../helpers/project.js';
 import { copySite } from './dev-process.js';
 
 const plan = (p: Partial<ChangePlan>): ChangePlan => ({ bodies: [], pages: [], content: [], publicFiles: [], css: [], code: [], ...p });
@@ -143,6 +143,20 @@ describe('dev rebuilds only what a change affects', () => {
     expect(report.pages).toEqual(new Set());
     expect(report.reloadAll).toBe(true);
     expect(site.page('index.html')).toBe(before);
+  });
+
+  it('an image a body shows: its size is on the page, and a new picture of another size renders that page again', async () => {
+    const body = path.join(project, 'content', 'tutorials', 'beta.md');
+    const chart = path.join(project, 'public', 'images', 'chart.png');
+    fs.copyFileSync(path.join(REPO, 'public', 'images', 'social.png'), chart);
+    fs.appendFileSync(body, '\n\n![A chart](/images/chart.png)\n');
+    await site.update(plan({ bodies: ['content/tutorials/beta.md'] }));
+    expect(html(site.page('tutorial/react-beta/index.html'))).toContain('width="1200" height="630"');
+    fs.copyFileSync(path.join(REPO, 'public', 'icon-192.png'), chart);
+    const report = await site.update(plan({ publicFiles: ['public/images/chart.png'] }));
+    expect(report.problems).toEqual([]);
+    expect(report.pages).toEqual(new Set(['tutorial/react-beta/index.html']));
+    expect(html(site.page('tutorial/react-beta/index.html'))).toContain('width="192" height="192"');
   });
 
   it('the stylesheet: a new CSS URL, swapped in without a reload', async () => {

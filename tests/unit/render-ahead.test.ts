@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CodeHighlighter } from '../../src/generator/highlight/highlight-code.js';
-import { MarkdownRenderer } from '../../src/generator/markdown/render-markdown.js';
+import { MarkdownRenderer, type MarkdownOptions } from '../../src/generator/markdown/render-markdown.js';
 
 const source = 'Some *text* with a [link](/tutorial/x/).\n\n```nosuchlang\ncode\n```\n';
 const opts = { file: 'content/tutorials/a.md', bodyLine: 4, allowRawHtml: false };
-const fresh = (src: string, o: typeof opts) => new MarkdownRenderer(new CodeHighlighter().highlight).render(src, o);
+const fresh = (src: string, o: MarkdownOptions) => new MarkdownRenderer(new CodeHighlighter().highlight).render(src, o);
 
 describe('bodies rendered ahead (a worker idle while the main thread loads)', () => {
   it('are handed over once, to a render of the same source and options, and are what that render would give', async () => {
@@ -32,6 +32,11 @@ describe('bodies rendered ahead (a worker idle while the main thread loads)', ()
     expect(moved.warnings.map((w) => w.line)).not.toEqual((await fresh(source, opts)).warnings.map((w) => w.line));
     await r.renderAhead(source, opts);
     expect(await r.render(source, { ...opts, allowRawHtml: true })).toEqual(await fresh(source, { ...opts, allowRawHtml: true }));
+    // An image whose file changed size since (its size is read where the body is read, see content/image-sizes.ts).
+    const pictured = `${source}\n![a chart](/images/chart.png)\n`;
+    await r.renderAhead(pictured, { ...opts, imageSizes: { '/images/chart.png': [400, 300] } });
+    const resized = { ...opts, imageSizes: { '/images/chart.png': [800, 600] as const } };
+    expect(await r.render(pictured, resized)).toEqual(await fresh(pictured, resized));
     expect(r.earlyUsed).toBe(0);
   });
 });

@@ -11,15 +11,15 @@ import path from 'node:path';
 import type { Faq } from '../../site/types.js';
 import type { Problem } from '../problems/problem.js';
 
-const FORMAT = 2;
+const FORMAT = 3;
 /** The index is written anew once more than 1/REWRITE_SHARE of its entries differ from what this build saw. */
 export const REWRITE_SHARE = 64;
 
 /**
  * What reading one body gave (its text aside), with where its Markdown starts in the file, its fence lines and
- * their languages.
+ * their languages, and the site images it names (their sizes are read by each build: an image may change alone).
  */
-export interface IndexedBody { size: number; mtimeMs: number; contentHash: string; bodyLine: number; faq?: Faq[]; updated?: string; problems: Problem[]; offset?: number; fences?: number; langs?: string[] }
+export interface IndexedBody { size: number; mtimeMs: number; contentHash: string; bodyLine: number; faq?: Faq[]; updated?: string; problems: Problem[]; offset?: number; fences?: number; langs?: string[]; images?: string[] }
 
 /** The hash of a body's text that keys its Markdown (the same whether the text was read now or indexed). */
 export function contentHash(text: string): string {

@@ -7,6 +7,7 @@ import type { Ad, Route, SiteConfig, Tutorial } from '../../site/types.js';
 import { adsSchema, registrySchema, siteSchema } from './schemas.js';
 import { nearest, problem, warning, type Problem } from '../problems/problem.js';
 import { indexedBodyDoc, readBodyDoc, readPageDoc, type BodyDoc, type PageDoc } from './read-docs.js';
+import { ImageSizes } from './image-sizes.js';
 import type { InputIndex } from '../cache/input-index.js';
 import { readText } from './read-text.js';
 import { registryProblems } from './registry-checks.js';
@@ -74,13 +75,15 @@ export async function loadContent(root: string, index?: InputIndex, lean = false
     json<Ad[]>('ads.json', adsSchema),
   ]);
 
+  // Each image the docs name is read once a load.
+  const sizes = new ImageSizes(root);
   const bodies: Content['bodies'] = new Map();
   const bodyFiles = await fg('tutorials/*.md', { cwd: dir });
   const bodyIds = new Set(bodyFiles.map((f) => path.basename(f, '.md')));
   if (listed && site && tutorials) listed(tutorials.filter((t) => bodyIds.has(t.id)).map((t) => `content/tutorials/${t.id}.md`), site.allowRawHtml);
   await Promise.all(
     bodyFiles.sort().map(async (f) => {
-      const r = await (index ? indexedBodyDoc(root, `content/${f}`, index, lean) : readBodyDoc(root, `content/${f}`, lean));
+      const r = await (index ? indexedBodyDoc(root, `content/${f}`, index, lean, sizes) : readBodyDoc(root, `content/${f}`, lean, sizes));
       problems.push(...r.problems);
       if (r.doc) bodies.set(path.basename(f, '.md'), r.doc);
     }),
@@ -90,7 +93,7 @@ export async function loadContent(root: string, index?: InputIndex, lean = false
   const pageFiles = await fg('pages/*.md', { cwd: dir });
   await Promise.all(
     pageFiles.sort().map(async (f) => {
-      const r = await readPageDoc(root, `content/${f}`);
+      const r = await readPageDoc(root, `content/${f}`, sizes);
       problems.push(...r.problems);
       if (r.doc) pages.set(path.basename(f, '.md'), r.doc);
     }),

@@ -7,9 +7,14 @@ import { problem, ReactsiteError, type Problem } from '../problems/problem.js';
 import { parseFrontMatter } from './front-matter.js';
 import { readText } from './read-text.js';
 import { pageMatterSchema, tutorialMatterSchema } from './schemas.js';
+import { imageRefs, type ImageSizeTable } from './image-refs.js';
+import { ImageSizes } from './image-sizes.js';
 
-/** A Markdown source ready for the markdown stage. */
-export interface SourceDoc { file: string; content: string; bodyLine: number }
+/**
+ * A Markdown source ready for the markdown stage: the site images its text names (see imageRefs) and the size of
+ * those in public/, which its images are given (and which are part of its cache keys).
+ */
+export interface SourceDoc { file: string; content: string; bodyLine: number; images?: string[]; imageSizes?: ImageSizeTable }
 
 /**
  * Where a body's Markdown is, for any thread to read it again (readBodySource): the file, the offset of the
@@ -49,7 +54,7 @@ export type PageDoc = SourceDoc & { title: string; description: string };
  * The body `file` (project-relative, `content/tutorials/<id>.md`) of project `root`, or every problem found.
  * `lean` (a build): the doc does not keep the text, it reads it again when asked (see leanBody).
  */
-export async function readBodyDoc(root: string, file: string, lean = false): Promise<{ doc?: BodyDoc; problems: Problem[]; offset?: number }> {
+export async function readBodyDoc(root: string, file: string, lean = false, sizes = new ImageSizes(root)): Promise<{ doc?: BodyDoc; problems: Problem[]; offset?: number }> {
   const { text, problem: p } = await readText(path.join(root, file), file);
   if (p) return { problems: [p] };
   if (!text!.trim()) return { problems: [problem('the tutorial body is empty', { file, hint: 'write the tutorial, or delete the file and its registry entry' })] };
@@ -58,7 +63,8 @@ export async function readBodyDoc(root: string, file: string, lean = false): Pro
   // A copy of the FAQ: YAML's strings are slices that would keep the whole front matter text alive.
   const faq = lean ? structuredClone(src.data.faq) : src.data.faq;
   const fence = fenceFacts(src.content);
-  const fields = { bodyLine: src.bodyLine, faq, updated: src.data.updated, contentHash: contentHash(src.content), fences: fence.lines, ...(fence.langs.length && { langs: fence.langs }) };
+  const images = imageRefs(src.content);
+  const fields = { bodyLine: src.bodyLine, faq, updated: src.data.updated, contentHash: contentHash(src.content), fences: fence.lines, ...(fence.langs.length && { langs: fence.langs }), ...withSizes(images, sizes) };
   // The Markdown is the end of the file (after the front matter): a lean doc reads it from there.
   const offset = text!.endsWith(src.content) ? text!.length - src.content.length : undefined;
   const doc = lean && offset !== undefined ? leanBody(file, { path: path.join(root, file), offset, contentHash: fields.contentHash }, fields) : { file, content: src.content, ...fields };
@@ -69,18 +75,25 @@ export async function readBodyDoc(root: string, file: string, lean = false): Pro
  * readBodyDoc through `index`: a body whose size and mtime are the indexed ones is not read (its text is read if
  * a page is rendered from it); any other is read, validated and indexed.
  */
-export async function indexedBodyDoc(root: string, file: string, index: InputIndex, lean = false): Promise<{ doc?: BodyDoc; problems: Problem[] }> {
+export async function indexedBodyDoc(root: string, file: string, index: InputIndex, lean = false, sizes = new ImageSizes(root)): Promise<{ doc?: BodyDoc; problems: Problem[] }> {
   // Stat first (or take the build's first stat): a file changed after it is read again next time, whatever this read gets.
   const st = index.knownStat(file) ?? (await fs.promises.stat(path.join(root, file)).catch(() => undefined));
   const hit = st && index.get(file, st);
-  if (hit) return { doc: lazyBody(root, file, hit), problems: hit.problems };
-  const { offset, ...r } = await readBodyDoc(root, file, lean);
-  if (st && r.doc) index.record(file, { size: st.size, mtimeMs: st.mtimeMs, contentHash: r.doc.contentHash, bodyLine: r.doc.bodyLine, faq: r.doc.faq, updated: r.doc.updated, problems: r.problems, offset, fences: r.doc.fences, langs: r.doc.langs });
+  if (hit) return { doc: lazyBody(root, file, hit, sizes), problems: hit.problems };
+  const { offset, ...r } = await readBodyDoc(root, file, lean, sizes);
+  if (st && r.doc) index.record(file, { size: st.size, mtimeMs: st.mtimeMs, contentHash: r.doc.contentHash, bodyLine: r.doc.bodyLine, faq: r.doc.faq, updated: r.doc.updated, problems: r.problems, offset, fences: r.doc.fences, langs: r.doc.langs, images: r.doc.images });
   return r;
 }
 
+/** A doc's image fields: the paths its text names and, read now, the size of those found (none when it names none). */
+function withSizes(images: string[] | undefined, sizes: ImageSizes): Pick<SourceDoc, 'images' | 'imageSizes'> {
+  if (!images?.length) return {};
+  const imageSizes = sizes.of(images);
+  return imageSizes ? { images, imageSizes } : { images };
+}
+
 /** An indexed body whose text is read on first use, and must still be the indexed text. */
-function lazyBody(root: string, file: string, e: { contentHash: string; bodyLine: number; faq?: Faq[]; updated?: string; offset?: number; fences?: number; langs?: string[] }): BodyDoc {
+function lazyBody(root: string, file: string, e: { contentHash: string; bodyLine: number; faq?: Faq[]; updated?: string; offset?: number; fences?: number; langs?: string[]; images?: string[] }, sizes: ImageSizes): BodyDoc {
   let text: string | undefined;
   const source: BodySource = { path: path.join(root, file), offset: e.offset, contentHash: e.contentHash };
   return {
@@ -91,6 +104,7 @@ function lazyBody(root: string, file: string, e: { contentHash: string; bodyLine
     contentHash: e.contentHash,
     fences: e.fences,
     langs: e.langs,
+    ...withSizes(e.images, sizes),
     source,
     get content(): string {
       return (text ??= readBodySource(source, file));
@@ -126,11 +140,11 @@ export function readBodySource(source: BodySource, file: string): string {
 }
 
 /** The static page `file` (project-relative, `content/pages/<name>.md`) of project `root`, or every problem found. */
-export async function readPageDoc(root: string, file: string): Promise<{ doc?: PageDoc; problems: Problem[] }> {
+export async function readPageDoc(root: string, file: string, sizes = new ImageSizes(root)): Promise<{ doc?: PageDoc; problems: Problem[] }> {
   const { text, problem: p } = await readText(path.join(root, file), file);
   if (p) return { problems: [p] };
   const src = parseFrontMatter(file, text!, pageMatterSchema);
-  return { doc: src.data && { file, content: src.content, bodyLine: src.bodyLine, ...src.data }, problems: src.problems };
+  return { doc: src.data && { file, content: src.content, bodyLine: src.bodyLine, ...src.data, ...withSizes(imageRefs(src.content), sizes) }, problems: src.problems };
 }
 
 /** The doc a reader found, or a ReactsiteError with its problems (warnings alone do not stop it). */

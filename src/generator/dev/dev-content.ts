@@ -66,6 +66,18 @@ export class DevContent {
     }
   }
 
+  /**
+   * `plan` with the bodies and pages that name a changed public file among their images added: their images are
+   * sized when they are read (see content/image-sizes.ts), so they are read again.
+   */
+  withImageReaders(plan: ChangePlan): ChangePlan {
+    const c = this.state?.content;
+    if (!c || !plan.publicFiles.length) return plan;
+    const changed = new Set(plan.publicFiles.map((f) => f.replace(/^public(?=\/)/, '')));
+    const naming = (docs: Iterable<{ file: string; images?: string[] }>, have: string[]) => [...have, ...[...docs].filter((d) => !have.includes(d.file) && d.images?.some((i) => changed.has(i))).map((d) => d.file)];
+    return { ...plan, bodies: naming(c.bodies.values(), plan.bodies), pages: naming(c.pages.values(), plan.pages) };
+  }
+
   /** The tutorial bodies an update renders: those already rendered (their pages were wanted) and `changed` ones. */
   private wanted(content: Content, changed: readonly string[] = []): Set<string> {
     const had = this.state?.markdown;

@@ -1,5 +1,6 @@
 /** Dev's Markdown: unchanged bodies come from memory, changed ones go through the build's own markdown stage. */
 import type { Content } from '../content/load-content.js';
+import type { SourceDoc } from '../content/read-docs.js';
 import type { MarkdownResult } from '../markdown/render-markdown.js';
 import { renderBodies, type MarkdownThreads } from '../markdown/render-bodies.js';
 import type { BuildOptions } from '../cli/options.js';
@@ -25,7 +26,7 @@ export class DevMarkdown {
     const keys = new Map<string, string>();
     for (const [id, doc] of content.bodies) {
       if (bodies && !bodies.has(doc.file)) continue;
-      const key = this.keyOf(content, doc.content, doc.bodyLine);
+      const key = this.keyOf(content, doc.content, doc);
       const hit = this.memo.get(doc.file);
       if (hit?.key === key) out.set(doc.file, hit.result);
       else {
@@ -34,7 +35,7 @@ export class DevMarkdown {
       }
     }
     for (const [name, doc] of content.pages) {
-      const key = this.keyOf(content, doc.content.replaceAll('{email}', content.site.email), doc.bodyLine);
+      const key = this.keyOf(content, doc.content.replaceAll('{email}', content.site.email), doc);
       const hit = this.memo.get(doc.file);
       if (hit?.key === key) out.set(doc.file, hit.result);
       else {
@@ -71,7 +72,7 @@ export class DevMarkdown {
     this.priming = this.priming.then(() => this.threads.markdown().then((m) => m.warmUp(), () => undefined));
   }
 
-  private keyOf(content: Content, text: string, bodyLine: number): string {
-    return `${content.site.allowRawHtml}\0${bodyLine}\0${text}`;
+  private keyOf(content: Content, text: string, doc: Pick<SourceDoc, 'bodyLine' | 'imageSizes'>): string {
+    return `${content.site.allowRawHtml}\0${doc.bodyLine}\0${JSON.stringify(doc.imageSizes ?? {})}\0${text}`;
   }
 }

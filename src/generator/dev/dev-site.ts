@@ -85,7 +85,8 @@ export class DevSite {
   }
 
   /** Applies one batch of changes (content and code in parallel); never throws: errors become `problems`. */
-  async update(plan: ChangePlan): Promise<UpdateReport> {
+  async update(changes: ChangePlan): Promise<UpdateReport> {
+    const plan = this.content.withImageReaders(changes);
     const wasBroken = this.problems.length > 0 || !this.gen;
     const touchesContent = plan.bodies.length + plan.pages.length + plan.content.length > 0;
     const touchesCode = plan.code.length + plan.css.length > 0;

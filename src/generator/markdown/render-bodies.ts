@@ -24,9 +24,13 @@ export function markdownCacheDir(opts: Pick<BuildOptions, 'root'>): string {
   return projectCacheDir(opts.root, 'md');
 }
 
-/** The cache key of one source document (its text's hash, the options that change its output, and where it is). */
+/**
+ * The cache key of one source document (its text's hash, the options that change its output, where it is, and
+ * the sizes of the images it names).
+ */
 export function markdownKey(cache: MarkdownCache, doc: SourceDoc, allowRawHtml: boolean): string {
-  return cache.key((doc as { contentHash?: string }).contentHash ?? contentHash(doc.content), `${allowRawHtml}:${doc.bodyLine}:${doc.file}:${CODE_THEMES.light}/${CODE_THEMES.dark}`);
+  const sizes = doc.imageSizes ? JSON.stringify(doc.imageSizes) : '';
+  return cache.key((doc as { contentHash?: string }).contentHash ?? contentHash(doc.content), `${allowRawHtml}:${doc.bodyLine}:${doc.file}:${CODE_THEMES.light}/${CODE_THEMES.dark}:${sizes}`);
 }
 
 /**
@@ -60,7 +64,7 @@ export async function renderBodies(content: Content, opts: BuildOptions, threads
     if (hit) out.set(doc.file, hit);
     else todo.push({ doc, key });
   }
-  const jobs: MarkdownJob[] = todo.map(({ doc }) => ({ source: doc.content, options: { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml } }));
+  const jobs: MarkdownJob[] = todo.map(({ doc }) => ({ source: doc.content, options: { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml, ...(doc.imageSizes && { imageSizes: doc.imageSizes }) } }));
   const results = threads.pool ? await threads.pool.markdown(jobs, (job) => threads.markdown().then((m) => m.render(job.source, job.options)), threads.blocksDir) : await renderHere(threads.markdown, jobs);
   const problems: Problem[] = [];
   results.forEach((r, i) => {

@@ -20,14 +20,18 @@ import type { Problem } from '../problems/problem.js';
 import { remarkFacts, type BodyFacts, type CodeSample, type SourceLink } from './body-facts.js';
 import { walk, type AnyNode } from './walk-tree.js';
 import { hasLayoutPrefix, isLayoutId } from '../../site/document/layout-ids.js';
+import { imagePath, type ImageSizeTable } from '../content/image-refs.js';
 
 /** What the markdown stage produces for one body. */
 export interface MarkdownResult { hast: HastRoot; words: number; code: CodeSample[]; links: SourceLink[]; warnings: Problem[] }
 
 type MarkdownProcessor = Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>;
 
-/** Options of one body: its file (for located warnings), the file line its body starts on, and raw HTML. */
-export interface MarkdownOptions { file: string; bodyLine: number; allowRawHtml: boolean }
+/**
+ * Options of one body: its file (for located warnings), the file line its body starts on, raw HTML, and the size
+ * of the site images it names (see content/image-sizes.ts), which its `img` elements are given.
+ */
+export interface MarkdownOptions { file: string; bodyLine: number; allowRawHtml: boolean; imageSizes?: ImageSizeTable }
 
 /** One body to render, wherever it is rendered (this thread or a worker). */
 export interface MarkdownJob { source: string; options: MarkdownOptions }
@@ -64,7 +68,7 @@ export class MarkdownRenderer {
     const e = this.early.get(opts.file);
     if (e) {
       this.early.delete(opts.file);
-      if (e.source === source && e.opts.bodyLine === opts.bodyLine && e.opts.allowRawHtml === opts.allowRawHtml) {
+      if (e.source === source && e.opts.bodyLine === opts.bodyLine && e.opts.allowRawHtml === opts.allowRawHtml && sameSizes(e.opts.imageSizes, opts.imageSizes)) {
         this.earlyUsed++;
         return e.result;
       }
@@ -84,7 +88,7 @@ export class MarkdownRenderer {
     const name = `${opts.allowRawHtml} ${autolinks}`;
     let p = this.processors.get(name);
     if (!p) this.processors.set(name, (p = createProcessor(opts.allowRawHtml, autolinks, { highlight: this.highlight, table: this.table, blocks: () => this.blocks })));
-    const data: BodyFacts = { file: opts.file, bodyLine: opts.bodyLine, code: [], links: [], warnings: [], words: 0 };
+    const data: BodyFacts & FinishData = { file: opts.file, bodyLine: opts.bodyLine, code: [], links: [], warnings: [], words: 0, imageSizes: opts.imageSizes };
     const mdast = withGatedLines(p.gate, source, () => p.processor.parse(source));
     const hast = await p.processor.run(mdast, { data } as unknown as VFile);
     return { hast, words: data.words, code: data.code, links: data.links, warnings: data.warnings };
@@ -122,22 +126,45 @@ function createProcessor(allowRawHtml: boolean, autolinks: boolean, code: Omit<C
   return { processor: processor as unknown as MarkdownProcessor, gate };
 }
 
+/** Whether two size tables hold the same sizes (both absent counts). */
+function sameSizes(a: ImageSizeTable | undefined, b: ImageSizeTable | undefined): boolean {
+  return a === b || JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
+}
+
+/** What rehypeFinish reads of a body's options. */
+interface FinishData { imageSizes?: ImageSizeTable }
+
 /**
  * One pass over the HTML tree: drops source positions (not rendered, and they would triple the size of the
- * cached tree) and gives h1-h6 stable GitHub-style ids (see headingId).
+ * cached tree), gives h1-h6 stable GitHub-style ids (see headingId) and site images their size (see imageSize).
  */
 function rehypeFinish() {
-  return (tree: HastRoot) => {
+  return (tree: HastRoot, file: VFile) => {
+    const sizes = (file.data as FinishData).imageSizes;
     const slugger = new GithubSlugger();
     walk(tree as AnyNode, (node) => {
       delete node.position;
       if (node.type !== 'element') return;
       const el = node as unknown as Element;
       if (el.tagName.length === 2 && /^h[1-6]$/.test(el.tagName) && !el.properties.id) el.properties.id = headingId(slugger, hastText(el));
+      if (sizes && el.tagName === 'img') imageSize(el, sizes);
       // Code is left to rehype-pretty-code.
       if (el.tagName === 'pre') return false;
     });
   };
+}
+
+/**
+ * Gives a site image (`src` a path in `sizes`) its width and height, so the browser keeps its place before it
+ * loads; CSS scales it down to the column (`max-width: 100%; height: auto`). An image that states either is left as it is.
+ */
+function imageSize(el: Element, sizes: ImageSizeTable): void {
+  const { src, width, height } = el.properties;
+  if (typeof src !== 'string' || width !== undefined || height !== undefined) return;
+  const size = sizes[imagePath(src) ?? ''];
+  if (!size) return;
+  el.properties.width = size[0];
+  el.properties.height = size[1];
 }
 
 /**

@@ -13,13 +13,14 @@ import type { SiteRenderer } from '../bundle/site-bundle.js';
 import { renderRoutePieces } from './render-route.js';
 import { mkdirExisting, writeFileAnew } from '../output/folders.js';
 import { readBodySource, type BodySource } from '../content/read-docs.js';
+import type { ImageSizeTable } from '../content/image-refs.js';
 
 /**
  * A tutorial page to render: its route, its page key, its body source, the Markdown key of that source, where
  * a previous build packed the Markdown result of that key, if one did, and whether the page's folder is still
  * to be made (by the job, see OutputDir.claimForJob).
  */
-export interface PageJob { route: Route; key: string; mdKey: string; mkdir?: boolean; packed?: PackRef; doc: { id: string; file: string; content?: string; source?: BodySource; bodyLine: number; faq: Faq[]; updated?: string; fences?: number } }
+export interface PageJob { route: Route; key: string; mdKey: string; mkdir?: boolean; packed?: PackRef; doc: { id: string; file: string; content?: string; source?: BodySource; bodyLine: number; faq: Faq[]; updated?: string; fences?: number; imageSizes?: ImageSizeTable } }
 
 /** Where finished pages go: the build's temp out/ folder and, when caching, the page store, the Markdown packs and the block cache. */
 export interface PageTarget { outTmp: string; storeDir?: string; packDir?: string; blocksDir?: string }
@@ -54,7 +55,7 @@ export async function renderPageJob(job: PageJob, { renderer, data, markdown, pa
   let kept: PackedPage;
   if (hit) kept = hit;
   else {
-    const md = await markdown.render(doc.content ?? readBodySource(doc.source!, doc.file), { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml: data.site.allowRawHtml });
+    const md = await markdown.render(doc.content ?? readBodySource(doc.source!, doc.file), { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml: data.site.allowRawHtml, imageSizes: doc.imageSizes });
     kept = { md, rendered: renderer.renderBody(md.hast, data, route.path) };
     packed = packs?.put(job.mdKey, md, { key: bodyKey, rendered: kept.rendered });
   }

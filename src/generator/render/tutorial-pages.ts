@@ -71,7 +71,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     }
     const mkdir = o.output.claimForJob(route.file);
     // A body read from its source is read by the thread that renders it, and only if no pack holds its result.
-    const fields = { id: route.ref!, file: doc.file, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated, fences: doc.fences };
+    const fields = { id: route.ref!, file: doc.file, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated, fences: doc.fences, ...(doc.imageSizes && { imageSizes: doc.imageSizes }) };
     const jobDoc = doc.source ? { ...fields, source: doc.source } : { ...fields, content: doc.content };
     jobs.push({ route, key, mdKey, mkdir, packed: store?.packedMarkdown(mdKey), doc: jobDoc });
     langs.push(doc.langs);

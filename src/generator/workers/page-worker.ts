@@ -89,11 +89,12 @@ let batchesCame = false;
  * messages, until the first batch comes; the page job then takes each result whose source and options match.
  */
 async function renderAhead({ root, files, allowRawHtml }: { root: string; files: string[]; allowRawHtml: boolean }): Promise<void> {
-  const [{ markdown }, { readBodyDoc }] = await Promise.all([pages(), import('../content/read-docs.js')]);
+  const [{ markdown }, { readBodyDoc }, { ImageSizes }] = await Promise.all([pages(), import('../content/read-docs.js'), import('../content/image-sizes.js')]);
+  const sizes = new ImageSizes(root);
   for (const file of files) {
     if (batchesCame) return;
-    const { doc } = await readBodyDoc(root, file, false);
-    if (doc?.content !== undefined) await markdown.renderAhead(doc.content, { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml }).catch(() => undefined);
+    const { doc } = await readBodyDoc(root, file, false, sizes);
+    if (doc?.content !== undefined) await markdown.renderAhead(doc.content, { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml, imageSizes: doc.imageSizes }).catch(() => undefined);
     await new Promise((r) => setImmediate(r));
   }
 }

@@ -1,0 +1,70 @@
+/**
+ * The intrinsic size of the site's own images (files under public/), read from their first bytes with image-size,
+ * so that a page's images keep their place before they load (no layout shift).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { imageSize } from 'image-size';
+import type { ImageSizeTable } from './image-refs.js';
+
+/** Bytes read first: every format's header, and a JPEG's frame header after EXIF (an APP segment is at most 64 KiB). */
+const HEAD_BYTES = 128 * 1024;
+
+/** Reads the size of public images, each file once for the life of the reader (one a load). */
+export class ImageSizes {
+  private readonly known = new Map<string, readonly [number, number] | null>();
+  private readonly publicDir: string;
+
+  constructor(root: string) {
+    this.publicDir = path.join(root, 'public');
+  }
+
+  /** The sizes of those of `refs` (root-relative paths, see imageRefs) that are readable images in public/; undefined if none is. */
+  of(refs: readonly string[] | undefined): ImageSizeTable | undefined {
+    let table: Record<string, readonly [number, number]> | undefined;
+    for (const ref of refs ?? []) {
+      const size = this.sizeOf(ref);
+      if (size) (table ??= {})[ref] = size;
+    }
+    return table;
+  }
+
+  private sizeOf(ref: string): readonly [number, number] | null {
+    let size = this.known.get(ref);
+    if (size === undefined) this.known.set(ref, (size = readSize(this.publicDir, ref)));
+    return size;
+  }
+}
+
+/** `[width, height]` of the image at root-relative `ref` under `publicDir` as a browser shows it, or null. */
+export function readSize(publicDir: string, ref: string): readonly [number, number] | null {
+  const file = path.join(publicDir, ...ref.split('/').filter((s) => s && s !== '.' && s !== '..'));
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) return null;
+    const head = Buffer.alloc(Math.min(st.size, HEAD_BYTES));
+    const n = fs.readSync(fd, head, 0, head.length, 0);
+    return sizeIn(head.subarray(0, n)) ?? (st.size > n ? sizeIn(fs.readFileSync(file)) : null);
+  } catch {
+    return null;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The displayed size in `bytes`: EXIF orientations 5-8 turn a JPEG a quarter, so width and height swap. */
+function sizeIn(bytes: Uint8Array): readonly [number, number] | null {
+  try {
+    const { width, height, orientation } = imageSize(bytes);
+    if (!width || !height) return null;
+    return orientation && orientation >= 5 ? [height, width] : [width, height];
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Site images keep their place before they load: the paths a body names are found in its text, their size is
+ * read from public/, and the Markdown stage gives each such `img` its width and height.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { imagePath, imageRefs } from '../../src/generator/content/image-refs.js';
+import { ImageSizes, readSize } from '../../src/generator/content/image-sizes.js';
+import { CodeHighlighter } from '../../src/generator/highlight/highlight-code.js';
+import { MarkdownRenderer, type MarkdownOptions } from '../../src/generator/markdown/render-markdown.js';
+import { REPO } from '../helpers/project.js';
+
+const renderer = new MarkdownRenderer(new CodeHighlighter().highlight);
+const imgs = async (source: string, o: Partial<MarkdownOptions> = {}) => {
+  const { hast } = await renderer.render(source, { file: 'content/tutorials/a.md', bodyLine: 1, allowRawHtml: false, ...o });
+  const out: Record<string, unknown>[] = [];
+  const visit = (n: { type: string; tagName?: string; properties?: Record<string, unknown>; children?: unknown[] }) => {
+    if (n.type === 'element' && n.tagName === 'img') out.push(n.properties!);
+    for (const c of n.children ?? []) visit(c as typeof n);
+  };
+  visit(hast as never);
+  return out;
+};
+
+/** A JPEG's smallest shape image-size reads: SOI, an EXIF segment with only an orientation, a frame header, EOI. */
+function jpeg(width: number, height: number, orientation: number): Buffer {
+  const tiff = Buffer.from([0x4d, 0x4d, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0, 0, 0]);
+  const exif = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, (exif.length + 2) >> 8, (exif.length + 2) & 255]), exif]);
+  const sof = Buffer.from([0xff, 0xc0, 0, 11, 8, height >> 8, height & 255, width >> 8, width & 255, 1, 1, 0x11, 0]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), app1, sof, Buffer.from([0xff, 0xd9])]);
+}
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+describe('the site images a body names', () => {
+  it('are found in links, reference definitions and raw HTML, once each, as the tree will name them', () => {
+    const text = [
+      '![A chart](/images/chart.png "Title") and ![again](/images/chart.png)',
+      '[![badge](/images/badge.svg)](/tutorial/x/)',
+      '![logo][l]',
+      '',
+      '[l]: /images/logo.webp',
+      '<img src="/images/raw.gif" alt="">',
+      '![spaced](/images/my%20photo.jpg?v=2#top) ![upper](/IMG/SHOT.JPEG)',
+      '![relative](images/rel.png) ![external](https://example.com/x.png) ![proto](//cdn.example.com/y.png)',
+      'Not an image: /tutorial/x/ and /images/notes.txt',
+    ].join('\n');
+    expect(imageRefs(text)).toEqual(['/images/chart.png', '/images/badge.svg', '/images/logo.webp', '/images/raw.gif', '/images/my photo.jpg', '/IMG/SHOT.JPEG']);
+    expect(imageRefs('A body with no picture at all, and /a/b/ paths.')).toEqual([]);
+    expect(imagePath('/images/my%20photo.jpg?v=2')).toBe('/images/my photo.jpg');
+    expect(imagePath('/images/caf%C3%A9.png')).toBe('/images/café.png');
+    expect(imagePath('/images/bad%E0.png')).toBe('/images/bad%E0.png');
+    expect(imagePath('https://example.com/x.png')).toBeUndefined();
+  });
+
+  it('are sized from public/ as a browser shows them: PNG, SVG, WebP, JPEG turned by its EXIF orientation', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-img-'));
+    dirs.push(root);
+    const pub = path.join(root, 'public', 'images');
+    fs.mkdirSync(pub, { recursive: true });
+    fs.copyFileSync(path.join(REPO, 'public', 'images', 'social.png'), path.join(pub, 'social.png'));
+    fs.copyFileSync(path.join(REPO, 'public', 'images', 'logo.svg'), path.join(pub, 'logo.svg'));
+    fs.copyFileSync(path.join(REPO, 'public', 'images', 'landing-640.webp'), path.join(pub, 'landing.webp'));
+    fs.writeFileSync(path.join(pub, 'upright.jpg'), jpeg(300, 200, 1));
+    fs.writeFileSync(path.join(pub, 'turned.jpg'), jpeg(300, 200, 6));
+    fs.writeFileSync(path.join(pub, 'broken.png'), 'not a picture');
+    fs.mkdirSync(path.join(pub, 'folder.png'));
+    const pubDir = path.join(root, 'public');
+    expect(readSize(pubDir, '/images/social.png')).toEqual([1200, 630]);
+    expect(readSize(pubDir, '/images/logo.svg')).toEqual([220, 40]);
+    expect(readSize(pubDir, '/images/landing.webp')).toEqual([640, 360]);
+    expect(readSize(pubDir, '/images/upright.jpg')).toEqual([300, 200]);
+    expect(readSize(pubDir, '/images/turned.jpg')).toEqual([200, 300]);
+    for (const ref of ['/images/broken.png', '/images/folder.png', '/images/missing.png', '/../../etc/passwd.png']) expect(readSize(pubDir, ref), ref).toBeNull();
+    // The table holds the images found, nothing when none is.
+    expect(new ImageSizes(root).of(['/images/social.png', '/images/missing.png'])).toEqual({ '/images/social.png': [1200, 630] });
+    expect(new ImageSizes(root).of(['/images/missing.png'])).toBeUndefined();
+  });
+
+  it('get their width and height in the tree, written or percent-escaped, inline or by reference', async () => {
+    const imageSizes = { '/images/chart.png': [400, 300], '/images/my photo.jpg': [90, 60] } as const;
+    const source = '![A chart](/images/chart.png)\n\n![ref][c]\n\n![spaced](/images/my%20photo.jpg?v=2)\n\n![other](/images/other.png)\n\n[c]: /images/chart.png\n';
+    expect(await imgs(source, { imageSizes })).toEqual([
+      expect.objectContaining({ src: '/images/chart.png', width: 400, height: 300 }),
+      expect.objectContaining({ src: '/images/chart.png', width: 400, height: 300 }),
+      expect.objectContaining({ src: '/images/my%20photo.jpg?v=2', width: 90, height: 60 }),
+      { src: '/images/other.png', alt: 'other' },
+    ]);
+    // Without sizes, no image is given one.
+    expect((await imgs(source)).every((p) => p.width === undefined && p.height === undefined)).toBe(true);
+    // Raw HTML (where the site allows it) that states a size keeps its own.
+    const raw = '<img src="/images/chart.png" width="200" alt="half">\n\n<img src="/images/chart.png" alt="full">\n';
+    expect(await imgs(raw, { imageSizes, allowRawHtml: true })).toEqual([
+      { src: '/images/chart.png', width: 200, alt: 'half' },
+      { src: '/images/chart.png', alt: 'full', width: 400, height: 300 },
+    ]);
+  });
+});
