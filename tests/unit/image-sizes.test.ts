@@ -57,7 +57,7 @@ describe('the site images a body names', () => {
     expect(imagePath('https://example.com/x.png')).toBeUndefined();
   });
 
-  it('are sized from public/ as a browser shows them: PNG, SVG, WebP, JPEG turned by its EXIF orientation', () => {
+  it('are sized from public/ as a browser shows them: PNG, SVG, WebP, JPEG turned by its EXIF orientation, @2x files halved', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-img-'));
     dirs.push(root);
     const pub = path.join(root, 'public', 'images');
@@ -68,6 +68,8 @@ describe('the site images a body names', () => {
     fs.writeFileSync(path.join(pub, 'upright.jpg'), jpeg(300, 200, 1));
     fs.writeFileSync(path.join(pub, 'turned.jpg'), jpeg(300, 200, 6));
     fs.writeFileSync(path.join(pub, 'broken.png'), 'not a picture');
+    fs.copyFileSync(path.join(REPO, 'public', 'images', 'social.png'), path.join(pub, 'social@2x.png'));
+    fs.copyFileSync(path.join(REPO, 'public', 'images', 'social.png'), path.join(pub, 'social@3x.png'));
     fs.mkdirSync(path.join(pub, 'folder.png'));
     const pubDir = path.join(root, 'public');
     expect(readSize(pubDir, '/images/social.png')).toEqual([1200, 630]);
@@ -75,6 +77,9 @@ describe('the site images a body names', () => {
     expect(readSize(pubDir, '/images/landing.webp')).toEqual([640, 360]);
     expect(readSize(pubDir, '/images/upright.jpg')).toEqual([300, 200]);
     expect(readSize(pubDir, '/images/turned.jpg')).toEqual([200, 300]);
+    // Named for a pixel density: shown at its size in CSS pixels.
+    expect(readSize(pubDir, '/images/social@2x.png')).toEqual([600, 315]);
+    expect(readSize(pubDir, '/images/social@3x.png')).toEqual([400, 210]);
     for (const ref of ['/images/broken.png', '/images/folder.png', '/images/missing.png', '/../../etc/passwd.png']) expect(readSize(pubDir, ref), ref).toBeNull();
     // The table holds the images found, nothing when none is.
     expect(new ImageSizes(root).of(['/images/social.png', '/images/missing.png'])).toEqual({ '/images/social.png': [1200, 630] });

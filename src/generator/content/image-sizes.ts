@@ -36,8 +36,18 @@ export class ImageSizes {
   }
 }
 
-/** `[width, height]` of the image at root-relative `ref` under `publicDir` as a browser shows it, or null. */
+/**
+ * `[width, height]` of the image at root-relative `ref` under `publicDir` as a browser shows it, or null. A file
+ * named for a pixel density (`chart@2x.png`, `@3x`) is shown at its size in CSS pixels: its pixels over the density.
+ */
 export function readSize(publicDir: string, ref: string): readonly [number, number] | null {
+  const size = readPixels(publicDir, ref);
+  const density = Number(/@([2-4])x\.[^./]+$/.exec(ref)?.[1] ?? 1);
+  return size && density > 1 ? [Math.round(size[0] / density), Math.round(size[1] / density)] : size;
+}
+
+/** The displayed pixel size of the image file at `ref` (see readSize). */
+function readPixels(publicDir: string, ref: string): readonly [number, number] | null {
   const file = path.join(publicDir, ...ref.split('/').filter((s) => s && s !== '.' && s !== '..'));
   let fd: number;
   try {
