@@ -25,8 +25,8 @@ const imgs = async (source: string, o: Partial<MarkdownOptions> = {}) => {
 };
 
 /** A JPEG's smallest shape image-size reads: SOI, an EXIF segment with only an orientation, a frame header, EOI. */
-function jpeg(width: number, height: number, orientation: number): Buffer {
-  const tiff = Buffer.from([0x4d, 0x4d, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0, 0, 0]);
+function jpeg(width: number, height: number, orientation: number, metadata = 0): Buffer {
+  const tiff = Buffer.concat([Buffer.from([0x4d, 0x4d, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0, 0, 0]), Buffer.alloc(metadata)]);
   const exif = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
   const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, (exif.length + 2) >> 8, (exif.length + 2) & 255]), exif]);
   const sof = Buffer.from([0xff, 0xc0, 0, 11, 8, height >> 8, height & 255, width >> 8, width & 255, 1, 1, 0x11, 0]);
@@ -67,6 +67,9 @@ describe('the site images a body names', () => {
     fs.copyFileSync(path.join(REPO, 'public', 'images', 'landing-640.webp'), path.join(pub, 'landing.webp'));
     fs.writeFileSync(path.join(pub, 'upright.jpg'), jpeg(300, 200, 1));
     fs.writeFileSync(path.join(pub, 'turned.jpg'), jpeg(300, 200, 6));
+    // Its frame header past the first bytes read (EXIF of 60 kB), or the svg element after 6 kB of comment.
+    fs.writeFileSync(path.join(pub, 'late.jpg'), jpeg(300, 200, 1, 60_000));
+    fs.writeFileSync(path.join(pub, 'late.svg'), `<?xml version="1.0"?>\n<!-- ${'x'.repeat(6000)} -->\n<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"></svg>`);
     fs.writeFileSync(path.join(pub, 'broken.png'), 'not a picture');
     fs.copyFileSync(path.join(REPO, 'public', 'images', 'social.png'), path.join(pub, 'social@2x.png'));
     fs.copyFileSync(path.join(REPO, 'public', 'images', 'social.png'), path.join(pub, 'social@3x.png'));
@@ -77,6 +80,8 @@ describe('the site images a body names', () => {
     expect(readSize(pubDir, '/images/landing.webp')).toEqual([640, 360]);
     expect(readSize(pubDir, '/images/upright.jpg')).toEqual([300, 200]);
     expect(readSize(pubDir, '/images/turned.jpg')).toEqual([200, 300]);
+    expect(readSize(pubDir, '/images/late.jpg')).toEqual([300, 200]);
+    expect(readSize(pubDir, '/images/late.svg')).toEqual([64, 48]);
     // Named for a pixel density: shown at its size in CSS pixels.
     expect(readSize(pubDir, '/images/social@2x.png')).toEqual([600, 315]);
     expect(readSize(pubDir, '/images/social@3x.png')).toEqual([400, 210]);

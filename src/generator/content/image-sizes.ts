@@ -7,8 +7,12 @@ import path from 'node:path';
 import { imageSize } from 'image-size';
 import type { ImageSizeTable } from './image-refs.js';
 
-/** Bytes read first: every format's header, and a JPEG's frame header after EXIF (an APP segment is at most 64 KiB). */
-const HEAD_BYTES = 128 * 1024;
+/**
+ * Bytes read, in turn, until the size is found: 4 KiB holds the header of every format but a JPEG with metadata
+ * before its frame header (EXIF: an APP segment is at most 64 KiB), and then the whole file. Each build reads
+ * the images its bodies name, so a site of a thousand pictures reads 4 MB, not its pictures.
+ */
+const HEAD_STEPS = [4 * 1024, 160 * 1024];
 
 /** Reads the size of public images, each file once for the life of the reader (one a load). */
 export class ImageSizes {
@@ -58,14 +62,28 @@ function readPixels(publicDir: string, ref: string): readonly [number, number] |
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile()) return null;
-    const head = Buffer.alloc(Math.min(st.size, HEAD_BYTES));
-    const n = fs.readSync(fd, head, 0, head.length, 0);
-    return sizeIn(head.subarray(0, n)) ?? (st.size > n ? sizeIn(fs.readFileSync(file)) : null);
+    const svg = /\.svg$/i.test(ref);
+    for (const step of [...HEAD_STEPS, st.size]) {
+      const head = Buffer.alloc(Math.min(st.size, step));
+      const n = fs.readSync(fd, head, 0, head.length, 0);
+      const size = sizeIn(svg ? fromSvgElement(head.subarray(0, n)) : head.subarray(0, n));
+      if (size || n >= st.size) return size;
+    }
+    return null;
   } catch {
     return null;
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/**
+ * An SVG file from its svg element on: image-size looks for it in the first kilobyte only, and an XML prolog,
+ * a doctype or a licence comment can come first.
+ */
+function fromSvgElement(bytes: Uint8Array): Uint8Array {
+  const at = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf('<svg');
+  return at > 0 ? bytes.subarray(at) : bytes;
 }
 
 /** The displayed size in `bytes`: EXIF orientations 5-8 turn a JPEG a quarter, so width and height swap. */
