@@ -84,15 +84,21 @@ describe('the last-build record', () => {
     new LastBuild(opts).record(out(), report);
     expect(new LastBuild(opts).unchanged()).toEqual(report);
     const file = recordFile(root, path.join(root, 'out'));
-    const good = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-    const r = good.report as BuildReport;
-    const damages = [{ inputs: 5 }, { out: [[1]] }, { out: 'x' }, { report: null }, { report: { ...r, summary: null } }, { report: { ...r, summary: {} } }, { report: { ...r, warnings: [null] } }, { report: { ...r, routes: [5] } }, { format: 0 }];
+    // Two lines: what every build compares first (key, input stamps), then out/'s stamps and the report.
+    const [head, tail] = fs.readFileSync(file, 'utf8').split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(Object.keys(head!).sort()).toEqual(['format', 'inputs', 'key']);
+    const r = tail!.report as BuildReport;
+    const damages = [{ inputs: 5 }, { out: [[1]] }, { out: 'x' }, { report: null }, { report: { ...r, summary: null } }, { report: { ...r, summary: {} } }, { report: { ...r, warnings: [null] } }, { report: { ...r, routes: [5] } }, { format: 0 }, { key: 'another' }];
     for (const damage of damages) {
-      fs.writeFileSync(file, JSON.stringify({ ...good, ...damage }));
+      const [h, t] = [{ ...head }, { ...tail }];
+      for (const [k, v] of Object.entries(damage)) (k in head! ? h : t)[k] = v;
+      fs.writeFileSync(file, `${JSON.stringify(h)}\n${JSON.stringify(t)}`);
       expect(new LastBuild(opts).unchanged(), JSON.stringify(damage)).toBeUndefined();
     }
-    fs.writeFileSync(file, '{"format":1,');
-    expect(new LastBuild(opts).unchanged()).toBeUndefined();
+    for (const cut of ['{"format":2,', `${JSON.stringify(head)}\n{"out":`, JSON.stringify(head), JSON.stringify({ ...head, ...tail })]) {
+      fs.writeFileSync(file, cut);
+      expect(new LastBuild(opts).unchanged(), cut.slice(-20)).toBeUndefined();
+    }
 
     // Where mtimes are whole seconds, an out/ file written in the last two seconds makes no record.
     fs.rmSync(file);
