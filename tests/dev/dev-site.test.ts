@@ -157,6 +157,10 @@ describe('dev rebuilds only what a change affects', () => {
     expect(report.problems).toEqual([]);
     expect(report.pages).toEqual(new Set(['tutorial/react-beta/index.html']));
     expect(html(site.page('tutorial/react-beta/index.html'))).toContain('width="192" height="192"');
+    // An event for public/ itself (the folder made again) reads every doc that shows an image.
+    fs.copyFileSync(path.join(REPO, 'public', 'images', 'social.png'), chart);
+    expect((await site.update(plan({ publicFiles: ['public'] }))).pages).toEqual(new Set(['tutorial/react-beta/index.html']));
+    expect(html(site.page('tutorial/react-beta/index.html'))).toContain('width="1200" height="630"');
   });
 
   it('the stylesheet: a new CSS URL, swapped in without a reload', async () => {

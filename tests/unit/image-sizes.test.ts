@@ -2,6 +2,7 @@
  * Site images keep their place before they load: the paths a body names are found in its text, their size is
  * read from public/, and the Markdown stage gives each such `img` its width and height.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,8 +49,10 @@ describe('the site images a body names', () => {
       '![spaced](/images/my%20photo.jpg?v=2#top) ![upper](/IMG/SHOT.JPEG)',
       '![relative](images/rel.png) ![external](https://example.com/x.png) ![proto](//cdn.example.com/y.png)',
       'Not an image: /tutorial/x/ and /images/notes.txt',
+      '![angled](</images/my chart.png>) <img alt="" src="/images/raw pic.gif?v=1"> ![escaped](/images/step\\_1.png) ![numeric](/images/caf&#233;.png)',
+      '[tight]:/images/tight.png',
     ].join('\n');
-    expect(imageRefs(text)).toEqual(['/images/chart.png', '/images/badge.svg', '/images/logo.webp', '/images/raw.gif', '/images/my photo.jpg', '/IMG/SHOT.JPEG']);
+    expect(imageRefs(text)).toEqual(['/images/chart.png', '/images/badge.svg', '/images/logo.webp', '/images/raw.gif', '/images/my photo.jpg', '/IMG/SHOT.JPEG', '/images/my chart.png', '/images/raw pic.gif', '/images/step_1.png', '/images/café.png', '/images/tight.png']);
     expect(imageRefs('A body with no picture at all, and /a/b/ paths.')).toEqual([]);
     expect(imagePath('/images/my%20photo.jpg?v=2')).toBe('/images/my photo.jpg');
     expect(imagePath('/images/caf%C3%A9.png')).toBe('/images/café.png');
@@ -74,6 +77,14 @@ describe('the site images a body names', () => {
     fs.copyFileSync(path.join(REPO, 'public', 'images', 'social.png'), path.join(pub, 'social@2x.png'));
     fs.copyFileSync(path.join(REPO, 'public', 'images', 'social.png'), path.join(pub, 'social@3x.png'));
     fs.mkdirSync(path.join(pub, 'folder.png'));
+    execFileSync('mkfifo', [path.join(pub, 'pipe.png')]);
+    // An SVG's own size only when its svg element states both, in pixels; never halved for a density.
+    const svg = (attrs: string) => `<svg xmlns="http://www.w3.org/2000/svg" ${attrs}><rect width="1" height="1"/></svg>`;
+    fs.writeFileSync(path.join(pub, 'shape.svg'), svg('viewBox="0 0 24 24"'));
+    fs.writeFileSync(path.join(pub, 'fluid.svg'), svg('width="100%" height="50%" viewBox="0 0 24 24"'));
+    fs.writeFileSync(path.join(pub, 'icon@2x.svg'), svg("width='32px' height='16'"));
+    // Beside public/, not in it: no path leads there.
+    fs.copyFileSync(path.join(REPO, 'public', 'images', 'social.png'), path.join(root, 'secret.png'));
     const pubDir = path.join(root, 'public');
     expect(readSize(pubDir, '/images/social.png')).toEqual([1200, 630]);
     expect(readSize(pubDir, '/images/logo.svg')).toEqual([220, 40]);
@@ -85,26 +96,34 @@ describe('the site images a body names', () => {
     // Named for a pixel density: shown at its size in CSS pixels.
     expect(readSize(pubDir, '/images/social@2x.png')).toEqual([600, 315]);
     expect(readSize(pubDir, '/images/social@3x.png')).toEqual([400, 210]);
-    for (const ref of ['/images/broken.png', '/images/folder.png', '/images/missing.png', '/../../etc/passwd.png']) expect(readSize(pubDir, ref), ref).toBeNull();
+    expect(readSize(pubDir, '/images/icon@2x.svg')).toEqual([32, 16]);
+    for (const ref of ['/images/broken.png', '/images/folder.png', '/images/pipe.png', '/images/missing.png', '/images/shape.svg', '/images/fluid.svg', '/../secret.png', '/..\\secret.png']) expect(readSize(pubDir, ref), ref).toBeNull();
     // The table holds the images found, nothing when none is.
     expect(new ImageSizes(root).of(['/images/social.png', '/images/missing.png'])).toEqual({ '/images/social.png': [1200, 630] });
     expect(new ImageSizes(root).of(['/images/missing.png'])).toBeUndefined();
   });
 
   it('get their width and height in the tree, written or percent-escaped, inline or by reference', async () => {
-    const imageSizes = { '/images/chart.png': [400, 300], '/images/my photo.jpg': [90, 60] } as const;
-    const source = '![A chart](/images/chart.png)\n\n![ref][c]\n\n![spaced](/images/my%20photo.jpg?v=2)\n\n![other](/images/other.png)\n\n[c]: /images/chart.png\n';
+    const source = '![A chart](/images/chart.png)\n\n![ref][c]\n\n![spaced](/images/my%20photo.jpg?v=2)\n\n![other](/images/other.png)\n\n![angled](</images/my chart.png>) ![escaped](/images/step\\_1.png) ![numeric](/images/caf&#233;.png)\n\n[c]: /images/chart.png\n';
+    // The table as a build makes it: keyed by what imageRefs finds in the text.
+    const [chart, photo, angled, escaped, numeric] = [[400, 300], [90, 60], [10, 20], [30, 40], [50, 60]] as const;
+    const imageSizes = Object.fromEntries(imageRefs(source).filter((r) => r !== '/images/other.png').map((r, i) => [r, [chart, photo, angled, escaped, numeric][i]!]));
+    expect(Object.keys(imageSizes)).toEqual(['/images/chart.png', '/images/my photo.jpg', '/images/my chart.png', '/images/step_1.png', '/images/café.png']);
     expect(await imgs(source, { imageSizes })).toEqual([
       expect.objectContaining({ src: '/images/chart.png', width: 400, height: 300 }),
       expect.objectContaining({ src: '/images/chart.png', width: 400, height: 300 }),
       expect.objectContaining({ src: '/images/my%20photo.jpg?v=2', width: 90, height: 60 }),
       { src: '/images/other.png', alt: 'other' },
+      expect.objectContaining({ src: '/images/my%20chart.png', width: 10, height: 20 }),
+      expect.objectContaining({ src: '/images/step_1.png', width: 30, height: 40 }),
+      expect.objectContaining({ src: '/images/caf%C3%A9.png', width: 50, height: 60 }),
     ]);
     // Without sizes, no image is given one.
     expect((await imgs(source)).every((p) => p.width === undefined && p.height === undefined)).toBe(true);
+    const imageSizesRaw = { '/images/chart.png': chart };
     // Raw HTML (where the site allows it) that states a size keeps its own.
     const raw = '<img src="/images/chart.png" width="200" alt="half">\n\n<img src="/images/chart.png" alt="full">\n';
-    expect(await imgs(raw, { imageSizes, allowRawHtml: true })).toEqual([
+    expect(await imgs(raw, { imageSizes: imageSizesRaw, allowRawHtml: true })).toEqual([
       { src: '/images/chart.png', width: 200, alt: 'half' },
       { src: '/images/chart.png', alt: 'full', width: 400, height: 300 },
     ]);

@@ -12,8 +12,8 @@ export function projectCacheDir(root: string, part: 'md' | 'pages' | 'bundle' | 
 let versions: string | undefined;
 
 /**
- * What changes generated output, for every cache key: the versions of the Markdown tool chain and a hash of
- * reactsite's own generator code (so a changed pipeline never reads trees cached by the old one).
+ * What changes generated output, for every cache key: the versions of the Markdown tool chain (and image-size)
+ * and a hash of reactsite's own generator code (so a changed pipeline never reads trees cached by the old one).
  */
 export function toolVersions(): string {
   if (versions) return versions;
@@ -25,7 +25,7 @@ export function toolVersions(): string {
     }
   };
   const nm = path.join(packageRoot(), 'node_modules');
-  const deps = ['shiki', '@shikijs/themes', '@shikijs/transformers', 'rehype-pretty-code', 'remark-gfm', 'remark-parse', 'remark-rehype', 'unified'].map((d) => `${d}@${read(path.join(nm, d, 'package.json'))}`);
+  const deps = ['shiki', '@shikijs/themes', '@shikijs/transformers', 'rehype-pretty-code', 'remark-gfm', 'remark-parse', 'remark-rehype', 'unified', 'image-size'].map((d) => `${d}@${read(path.join(nm, d, 'package.json'))}`);
   return (versions = [`reactsite@${read(path.join(packageRoot(), 'package.json'))}`, ...deps, `code:${generatorCodeHash()}`].join(':'));
 }
 

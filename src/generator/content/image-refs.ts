@@ -11,10 +11,11 @@ const IMAGE_EXT = 'png|jpe?g|gif|webp|avif|svg|apng|bmp|ico';
 
 /**
  * A root-relative path ending in an image extension, as it stands in Markdown or HTML: after an opening bracket,
- * a quote, `=`, `<` or a space (`![a](/x.png)`, `[ref]: /x.png`, `<img src="/x.png">`), up to a closing one, a
- * query or a fragment.
+ * a quote, `=`, `<`, `:` or a space (`![a](/x.png)`, `[ref]: /x.png`, `<img src="/x.png">`), up to a closing one,
+ * a query or a fragment; or whole between angle brackets or quotes, where spaces may stand (`![a](</my x.png>)`,
+ * `src="/my x.png"`).
  */
-const REF = new RegExp(`(?:^|[\\s(<"'=])(\\/[^\\s"'<>()\\[\\]?#]*\\.(?:${IMAGE_EXT}))(?=[\\s"'<>)?#]|$)`, 'gim');
+const REF = new RegExp(`<(\\/[^<>\\n]*?\\.(?:${IMAGE_EXT}))(?=[?#]?[^<>\\n]*>)|(["'])(\\/[^"'<>\\n]*?\\.(?:${IMAGE_EXT}))(?=[?#][^"'\\n]*\\2|\\2)|(?:^|[\\s(<"'=:])(\\/(?:&#[0-9a-z]+;|[^\\s"'<>()\\[\\]?#])*\\.(?:${IMAGE_EXT}))(?=[\\s"'<>)?#]|$)`, 'gim');
 
 /** The path of an image `src` as a key of the size table: no query or fragment, percent-escapes decoded. */
 export function imagePath(src: string): string | undefined {
@@ -27,13 +28,26 @@ export function imagePath(src: string): string | undefined {
   }
 }
 
+/**
+ * A destination as Markdown means it: backslash escapes (`\_`) and numeric character references (`&#95;`)
+ * resolved, as the tree holds it. Named references (`&eacute;`) stay: such a path gets no size.
+ */
+function asWritten(text: string): string {
+  return text
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .replace(/&#(?:x([0-9a-f]{1,6})|([0-9]{1,7}));/gi, (ref, hex: string | undefined, dec: string | undefined) => {
+      const code = hex ? parseInt(hex, 16) : Number(dec);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ref;
+    });
+}
+
 /** Each root-relative image path `markdown` names, once, in the order they come (as imagePath keys them). */
 export function imageRefs(markdown: string): string[] {
   // Most bodies name no image file: one cheap test before the pattern.
   if (!/\.(?:png|jpe?g|gif|webp|avif|svg|apng|bmp|ico)\b/i.test(markdown)) return [];
   const refs = new Set<string>();
   for (const m of markdown.matchAll(REF)) {
-    const p = imagePath(m[1]!);
+    const p = imagePath(asWritten(m[1] ?? m[3] ?? m[4]!));
     if (p) refs.add(p);
   }
   return [...refs];

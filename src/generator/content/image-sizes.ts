@@ -8,11 +8,12 @@ import { imageSize } from 'image-size';
 import type { ImageSizeTable } from './image-refs.js';
 
 /**
- * Bytes read, in turn, until the size is found: 4 KiB holds the header of every format but a JPEG with metadata
- * before its frame header (EXIF: an APP segment is at most 64 KiB), and then the whole file. Each build reads
- * the images its bodies name, so a site of a thousand pictures reads 4 MB, not its pictures.
+ * Bytes read, in turn, until the size is found: 4 KiB holds the header of most files, 160 KiB a JPEG's frame
+ * header after its EXIF (an APP segment is at most 64 KiB), 8 MiB one after large colour profiles; a file whose
+ * size is not found by then gets none. Each build reads the images its bodies name, so a site of a thousand
+ * pictures reads about 4 MB, not its pictures.
  */
-const HEAD_STEPS = [4 * 1024, 160 * 1024];
+const HEAD_STEPS = [4 * 1024, 160 * 1024, 8 * 1024 * 1024];
 
 /** Reads the size of public images, each file once for the life of the reader (one a load). */
 export class ImageSizes {
@@ -41,49 +42,53 @@ export class ImageSizes {
 }
 
 /**
- * `[width, height]` of the image at root-relative `ref` under `publicDir` as a browser shows it, or null. A file
- * named for a pixel density (`chart@2x.png`, `@3x`) is shown at its size in CSS pixels: its pixels over the density.
+ * `[width, height]` of the image at root-relative `ref` under `publicDir` as a browser shows it, or null. A raster
+ * file named for a pixel density (`chart@2x.png`, `@3x`) is shown at its size in CSS pixels: its pixels over the
+ * density. An SVG gets its size only when its svg element states both (a viewBox alone is a shape, not a size).
  */
 export function readSize(publicDir: string, ref: string): readonly [number, number] | null {
-  const size = readPixels(publicDir, ref);
-  const density = Number(/@([2-4])x\.[^./]+$/.exec(ref)?.[1] ?? 1);
+  const svg = /\.svg$/i.test(ref);
+  const size = readPixels(publicDir, ref, svg);
+  const density = svg ? 1 : Number(/@([2-4])x\.[^./]+$/.exec(ref)?.[1] ?? 1);
   return size && density > 1 ? [Math.round(size[0] / density), Math.round(size[1] / density)] : size;
 }
 
-/** The displayed pixel size of the image file at `ref` (see readSize). */
-function readPixels(publicDir: string, ref: string): readonly [number, number] | null {
-  const file = path.join(publicDir, ...ref.split('/').filter((s) => s && s !== '.' && s !== '..'));
-  let fd: number;
+/** The displayed pixel size of the image file at `ref` (see readSize); nothing but a regular file under `publicDir` is read. */
+function readPixels(publicDir: string, ref: string, svg: boolean): readonly [number, number] | null {
+  // Path segments only: no `.`, `..` or backslash can lead out of public/.
+  const segments = ref.split(/[/\\]/).filter((x) => x && x !== '.' && x !== '..');
+  const file = path.join(publicDir, ...segments);
+  let fd: number | undefined;
   try {
-    fd = fs.openSync(file, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    const st = fs.fstatSync(fd);
+    // A stat first: opening a FIFO named like a picture would wait for a writer.
+    const st = fs.statSync(file);
     if (!st.isFile()) return null;
-    const svg = /\.svg$/i.test(ref);
-    for (const step of [...HEAD_STEPS, st.size]) {
+    fd = fs.openSync(file, 'r');
+    for (const step of HEAD_STEPS) {
       const head = Buffer.alloc(Math.min(st.size, step));
       const n = fs.readSync(fd, head, 0, head.length, 0);
-      const size = sizeIn(svg ? fromSvgElement(head.subarray(0, n)) : head.subarray(0, n));
+      const size = svg ? svgSize(head.subarray(0, n)) : sizeIn(head.subarray(0, n));
       if (size || n >= st.size) return size;
     }
     return null;
   } catch {
     return null;
   } finally {
-    fs.closeSync(fd);
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 
 /**
- * An SVG file from its svg element on: image-size looks for it in the first kilobyte only, and an XML prolog,
- * a doctype or a licence comment can come first.
+ * An SVG's size from its svg element, which must state a width and a height (image-size looks for the element in
+ * the first kilobyte only, and an XML prolog, a doctype or a licence comment can come first).
  */
-function fromSvgElement(bytes: Uint8Array): Uint8Array {
-  const at = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf('<svg');
-  return at > 0 ? bytes.subarray(at) : bytes;
+function svgSize(bytes: Uint8Array): readonly [number, number] | null {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  const element = /<svg\b[^>]*>/.exec(text)?.[0];
+  // In pixels (`40`, `40px`): a percentage or an em is no size of its own either.
+  const stated = (name: string) => new RegExp(`\\s${name}\\s*=\\s*(["']?)\\s*\\d+(?:\\.\\d+)?(?:px)?\\s*\\1(?=[\\s/>])`).test(element!);
+  if (!element || !stated('width') || !stated('height')) return null;
+  return sizeIn(Buffer.from(element.endsWith('/>') ? element : `${element}</svg>`));
 }
 
 /** The displayed size in `bytes`: EXIF orientations 5-8 turn a JPEG a quarter, so width and height swap. */

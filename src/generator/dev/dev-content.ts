@@ -73,8 +73,11 @@ export class DevContent {
   withImageReaders(plan: ChangePlan): ChangePlan {
     const c = this.state?.content;
     if (!c || !plan.publicFiles.length) return plan;
+    // An event for the folder itself (public/ removed or made again) may change any image.
+    const all = plan.publicFiles.includes('public');
     const changed = new Set(plan.publicFiles.map((f) => f.replace(/^public(?=\/)/, '')));
-    const naming = (docs: Iterable<{ file: string; images?: string[] }>, have: string[]) => [...have, ...[...docs].filter((d) => !have.includes(d.file) && d.images?.some((i) => changed.has(i))).map((d) => d.file)];
+    const names = (d: { images?: string[] }) => !!d.images?.length && (all || d.images.some((i) => changed.has(i)));
+    const naming = (docs: Iterable<{ file: string; images?: string[] }>, have: string[]) => [...have, ...[...docs].filter((d) => !have.includes(d.file) && names(d)).map((d) => d.file)];
     return { ...plan, bodies: naming(c.bodies.values(), plan.bodies), pages: naming(c.pages.values(), plan.pages) };
   }
 
