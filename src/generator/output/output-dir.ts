@@ -176,13 +176,24 @@ export class OutputDir {
     linkOrCopy(src, dest);
   }
 
-  /** Copies public/ into the output (content files written later win). */
+  /**
+   * Copies public/ into the output (content files written later win). Each copy gets its source's mtime, so a
+   * recycled copy with the source's size and mtime is the same file and stays: a build of a site with 8,000
+   * pictures copied them all again, 1.2 s of every build with one body changed.
+   */
   async copyPublic(publicDir: string): Promise<void> {
     if (!fs.existsSync(publicDir)) return;
     for (const f of await fg('**/*', { cwd: publicDir, dot: false, onlyFiles: true })) {
+      const src = fs.statSync(path.join(publicDir, f));
+      this.placedSizes.set(f, src.size);
+      if (this.leftFiles.has(f) && sameCopy(fs.lstatSync(path.join(this.tmp, f), { throwIfNoEntry: false }), src)) {
+        this.leftFiles.delete(f);
+        this.ensureDirOf(f);
+        continue;
+      }
       const dest = this.claim(f);
       fs.copyFileSync(path.join(publicDir, f), dest);
-      this.placedSizes.set(f, fs.statSync(dest).size);
+      fs.utimesSync(dest, src.atimeMs / 1000, src.mtimeMs / 1000);
     }
   }
 
@@ -269,6 +280,14 @@ export class OutputDir {
     this.stale.drop();
     fs.rmSync(this.tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * Whether `copy` (a recycled file of out/) is the copy this build would make of `src`: a regular file of one name
+ * with its size and, within the millisecond a copied mtime may round to, its mtime.
+ */
+function sameCopy(copy: fs.Stats | undefined, src: fs.Stats): boolean {
+  return !!copy && copy.isFile() && copy.nlink === 1 && copy.size === src.size && Math.abs(copy.mtimeMs - src.mtimeMs) < 1;
 }
 
 /**
