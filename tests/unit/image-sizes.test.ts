@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { imagePath, imageRefs } from '../../src/generator/content/image-refs.js';
 import { ImageSizes, readSize } from '../../src/generator/content/image-sizes.js';
+import { ImageMemo } from '../../src/generator/cache/image-memo.js';
 import { CodeHighlighter } from '../../src/generator/highlight/highlight-code.js';
 import { MarkdownRenderer, type MarkdownOptions } from '../../src/generator/markdown/render-markdown.js';
 import { REPO } from '../helpers/project.js';
@@ -127,5 +128,35 @@ describe('the site images a body names', () => {
       { src: '/images/chart.png', width: 200, alt: 'half' },
       { src: '/images/chart.png', alt: 'full', width: 400, height: 300 },
     ]);
+  });
+});
+
+describe('the memo of image sizes a build keeps', () => {
+  it('gives a size back while the file keeps the stamp it was read under, and nothing once it changed', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-imgmemo-'));
+    dirs.push(root);
+    fs.mkdirSync(path.join(root, 'public', 'images'), { recursive: true });
+    const chart = path.join(root, 'public', 'images', 'chart.png');
+    fs.copyFileSync(path.join(REPO, 'public', 'images', 'social.png'), chart);
+    const dir = path.join(root, '.cache', 'inputs');
+    const stamp = () => new Map([['public/images/chart.png', fs.statSync(chart)]]);
+    const first = new ImageMemo(dir, 'v1', stamp());
+    expect(new ImageSizes(root, first).of(['/images/chart.png', '/images/none.png'])).toEqual({ '/images/chart.png': [1200, 630] });
+    first.save();
+    // Read from the memo, not the file: a memo that says otherwise is believed while the stamp holds.
+    const again = new ImageMemo(dir, 'v1', stamp());
+    expect(again.get('/images/chart.png')).toEqual([1200, 630]);
+    again.set('/images/chart.png', [7, 7]);
+    expect(new ImageSizes(root, again).of(['/images/chart.png'])).toEqual({ '/images/chart.png': [7, 7] });
+    // Another generator version, or a file with another stamp: read again.
+    expect(new ImageMemo(dir, 'v2', stamp()).get('/images/chart.png')).toBeUndefined();
+    fs.copyFileSync(path.join(REPO, 'public', 'icon-192.png'), chart);
+    const changed = new ImageMemo(dir, 'v1', stamp());
+    expect(changed.get('/images/chart.png')).toBeUndefined();
+    expect(new ImageSizes(root, changed).of(['/images/chart.png'])).toEqual({ '/images/chart.png': [192, 192] });
+    // Without the build's stamps nothing is taken from it or recorded.
+    expect(new ImageMemo(dir, 'v1').get('/images/chart.png')).toBeUndefined();
+    fs.writeFileSync(path.join(dir, 'images.json'), '{"format":1,');
+    expect(new ImageMemo(dir, 'v1', stamp()).get('/images/chart.png')).toBeUndefined();
   });
 });

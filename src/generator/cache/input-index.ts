@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Faq } from '../../site/types.js';
 import type { Problem } from '../problems/problem.js';
+import { ImageMemo } from './image-memo.js';
 
 const FORMAT = 3;
 /** The index is written anew once more than 1/REWRITE_SHARE of its entries differ from what this build saw. */
@@ -38,12 +39,15 @@ export class InputIndex {
   private readonly seen = new Map<string, IndexedBody>();
   /** Entries this build recorded anew (files read because their size or mtime was not the recorded one). */
   private recorded = 0;
+  /** The sizes of the public images the bodies name, by their files' stamps (see image-memo.ts). */
+  readonly images: ImageMemo;
 
   constructor(
     private readonly dir: string,
     private readonly versions: string,
     private readonly stats?: ReadonlyMap<string, SizeAndTime>,
   ) {
+    this.images = new ImageMemo(dir, versions, stats);
     try {
       const index = JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')) as { format?: number; versions?: string; files?: Record<string, IndexedBody> };
       if (index.format !== FORMAT || index.versions !== versions || !index.files) return;
@@ -78,6 +82,7 @@ export class InputIndex {
    * 0.4 ms a file, where writing a 4,000-body index anew cost every edit 50 ms.
    */
   save(): void {
+    this.images.save();
     let differ = this.recorded;
     for (const f of this.entries.keys()) if (!this.seen.has(f)) differ++;
     if (differ === 0 || (this.entries.size && differ <= this.entries.size / REWRITE_SHARE)) return;

@@ -15,12 +15,24 @@ import type { ImageSizeTable } from './image-refs.js';
  */
 const HEAD_STEPS = [4 * 1024, 160 * 1024, 8 * 1024 * 1024];
 
-/** Reads the size of public images, each file once for the life of the reader (one a load). */
+/** What earlier builds read of an image's size: undefined when not known for the file as it is now. */
+export interface SizeMemo {
+  get(ref: string): readonly [number, number] | null | undefined;
+  set(ref: string, size: readonly [number, number] | null): void;
+}
+
+/**
+ * Reads the size of public images, each file once for the life of the reader (one a load); with a `memo` (a
+ * build's, see InputIndex.imageMemo), only the files that changed since it recorded them.
+ */
 export class ImageSizes {
   private readonly known = new Map<string, readonly [number, number] | null>();
   private readonly publicDir: string;
 
-  constructor(root: string) {
+  constructor(
+    root: string,
+    private readonly memo?: SizeMemo,
+  ) {
     this.publicDir = path.join(root, 'public');
   }
 
@@ -35,8 +47,12 @@ export class ImageSizes {
   }
 
   private sizeOf(ref: string): readonly [number, number] | null {
-    let size = this.known.get(ref);
-    if (size === undefined) this.known.set(ref, (size = readSize(this.publicDir, ref)));
+    let size = this.known.get(ref) ?? this.memo?.get(ref);
+    if (size === undefined) {
+      size = readSize(this.publicDir, ref);
+      this.memo?.set(ref, size);
+    }
+    this.known.set(ref, size);
     return size;
   }
 }

@@ -76,7 +76,7 @@ export async function loadContent(root: string, index?: InputIndex, lean = false
   ]);
 
   // Each image the docs name is read once a load.
-  const sizes = new ImageSizes(root);
+  const sizes = new ImageSizes(root, index?.images);
   const bodies: Content['bodies'] = new Map();
   const bodyFiles = await fg('tutorials/*.md', { cwd: dir });
   const bodyIds = new Set(bodyFiles.map((f) => path.basename(f, '.md')));
