@@ -6,7 +6,7 @@ import { useBuiltSite } from '../helpers/server.js';
 import { armed, DESKTOP, hydrated, openPage, PHONE } from '../helpers/site-page.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const PAGES = { landing: '/', intro: '/tutorial/react-intro/', article: '/tutorial/react-jsx/', fenceFeatures: '/tutorial/react-usestate-hook/', static: '/about/', template: '/template/', notFound: '/tutorial/no-such-tutorial/' };
+const PAGES = { landing: '/', intro: '/tutorial/react-intro/', article: '/tutorial/react-jsx/', fenceFeatures: '/tutorial/react-usestate-hook/', terminal: '/tutorial/react-installation/', static: '/about/', template: '/template/', notFound: '/tutorial/no-such-tutorial/' };
 
 const site = useBuiltSite();
 

@@ -103,6 +103,21 @@ describe('code fences (rehype-pretty-code)', () => {
     await close();
   });
 
+  it('shows terminal output (```ansi) in each theme\'s terminal colours, without its escape sequences', async () => {
+    const { page, block, close } = await open();
+    const figure = block('terminal-output');
+    expect(await figure.locator('.code-lang').textContent()).toBe('terminal');
+    expect(await figure.locator('pre code').textContent()).toBe('✓ built 52 pages in 1.20 s\nwarning content/tutorials/alpha.md:9');
+    const colorOf = (text: string) => figure.locator('pre code span', { hasText: text }).last().evaluate((s) => getComputedStyle(s).color);
+    const weightOf = (text: string) => figure.locator('pre code span', { hasText: text }).last().evaluate((s) => getComputedStyle(s).fontWeight);
+    // github-dark-default's and github-light-default's terminal green and yellow; bold stays bold in both.
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    expect([await colorOf('✓'), await colorOf('warning'), await weightOf('52 pages')]).toEqual(['rgb(63, 185, 80)', 'rgb(210, 153, 34)', '700']);
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    expect([await colorOf('✓'), await colorOf('warning'), await weightOf('52 pages')]).toEqual(['rgb(17, 99, 41)', 'rgb(77, 45, 0)', '700']);
+    await close();
+  });
+
   it('is readable with JavaScript off: the code, its colours and its marks are there', async () => {
     const { block, close } = await open(false);
     const figure = block('highlighted-lines-and-words');

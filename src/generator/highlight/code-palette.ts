@@ -8,12 +8,13 @@ import darkTheme from '@shikijs/themes/github-dark-default';
 import lightTheme from '@shikijs/themes/github-light-default';
 import { normalizeTheme, type ThemeRegistrationResolved } from '@shikijs/core';
 import { CODE_THEMES } from './code-themes.js';
+import { ANSI_COLORS, ansiClassName } from './ansi-runs.js';
 
 /** vscode-textmate's FontStyle bits (a const enum there, so not importable). */
 const FontStyle = { NotSet: -1, Italic: 1, Bold: 2, Underline: 4, Strikethrough: 8 } as const;
 
-/** One theme as the highlighter uses it: the matcher, its colours by id, and its default style. */
-interface ResolvedTheme { prefix: 'd' | 'l'; theme: Theme; colors: string[]; fg: number; fontStyle: number; replacements: Record<string, string> }
+/** One theme as the highlighter uses it: the matcher, its colours by id, its default style, its terminal colours. */
+interface ResolvedTheme { prefix: 'd' | 'l'; theme: Theme; colors: string[]; fg: number; fontStyle: number; replacements: Record<string, string>; terminal: Record<string, string | undefined> }
 
 let resolved: { dark: ResolvedTheme; light: ResolvedTheme } | undefined;
 /** The classes of scope lists already seen, as a tree with one level per scope: no key string to build per token. */
@@ -25,7 +26,10 @@ function resolve(raw: unknown, prefix: 'd' | 'l'): ResolvedTheme {
   const theme = Theme.createFromRawTheme(reg as unknown as IRawTheme);
   const defaults = theme.getDefaults();
   const replacements = Object.fromEntries(Object.entries(reg.colorReplacements ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-  return { prefix, theme, colors: theme.getColorMap(), fg: defaults.foregroundId, fontStyle: Math.max(0, defaults.fontStyle), replacements };
+  const terminal = Object.fromEntries(['fg', ...ANSI_COLORS].map((n) => [n, n === 'fg' ? reg.fg : reg.colors?.[`terminal.ansi${n[0]!.toUpperCase()}${n.slice(1)}`]]));
+  terminal.dim = reg.colors?.descriptionForeground;
+  terminal.bg = reg.bg;
+  return { prefix, theme, colors: theme.getColorMap(), fg: defaults.foregroundId, fontStyle: Math.max(0, defaults.fontStyle), replacements, terminal };
 }
 
 function themes() {
@@ -94,6 +98,48 @@ function colorOf(t: ResolvedTheme, id: number): string {
 }
 
 /**
+ * The rules of terminal output's classes (see ansi-runs.ts) in one theme: its sixteen terminal colours as text
+ * (`a-red`) and background (`ab-red`), and reversed default text (`a-bg` on `ab-fg`).
+ */
+function terminalRules(t: ResolvedTheme, scope: string): string[] {
+  const rules: string[] = [];
+  const bg = t.terminal.bg ?? (t.prefix === 'd' ? '#000000' : '#ffffff');
+  for (const name of ANSI_COLORS) {
+    const c = t.terminal[name];
+    if (c) rules.push(`${scope} .a-${ansiClassName(name)}{color:${readableOn(c, bg)}}`, `${scope} .ab-${ansiClassName(name)}{background-color:${c}}`);
+  }
+  rules.push(`${scope} .a-bg{color:var(--code-bg)}`, `${scope} .ab-fg{background-color:${t.terminal.fg}}`);
+  if (t.terminal.dim) rules.push(`${scope} .adim{color:${readableOn(t.terminal.dim, bg)}}`);
+  return rules;
+}
+
+/** The relative luminance of a `#rrggbb` colour (WCAG 2). */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** The contrast ratio of two `#rrggbb` colours (WCAG 2). */
+export function contrast(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x! + 0.05) / (y! + 0.05);
+}
+
+/**
+ * `color` as text on `bg` with a contrast of 4.5:1 at least (WCAG AA): a terminal colour too faint on its theme's
+ * background (light bright blue on white, dark bright black on near-black) is moved toward black or white until it is.
+ */
+export function readableOn(color: string, bg: string): string {
+  if (!/^#[0-9a-f]{6}$/i.test(color) || !/^#[0-9a-f]{6}$/i.test(bg)) return color;
+  const toward = luminance(bg) > 0.5 ? 0 : 255;
+  let c = color.toLowerCase();
+  for (let step = 1; contrast(c, bg) < 4.5 && step <= 20; step++) {
+    c = `#${[1, 3, 5].map((i) => Math.round(parseInt(color.slice(i, i + 2), 16) + ((toward - parseInt(color.slice(i, i + 2), 16)) * step) / 20).toString(16).padStart(2, '0')).join('')}`;
+  }
+  return c;
+}
+
+/**
  * The stylesheet of the code classes. Light is the default; `html.dark` resets every token to the dark
  * default, then applies the dark classes (more specific than both).
  */
@@ -118,6 +164,7 @@ export function codePaletteCss(): string {
       if (id > 0 && id !== t.fg) rules.push(`${scope}${code} .${t.prefix}${id}{color:${colorOf(t, id)}}`);
     });
     rules.push(...font(t.prefix, scope));
+    rules.push(...terminalRules(t, `${scope}${code}`));
   }
   return `${rules.join('\n')}\n`;
 }

@@ -12,6 +12,7 @@ import { bundledLanguages, type BundledLanguage } from 'shiki/langs';
 import { tokenClass, whitespaceNeutral } from './code-palette.js';
 import { patternSharingEngine } from './regex-engine.js';
 import { languagesFor } from './grammar-needs.js';
+import { ANSI, ansiRuns } from './ansi-runs.js';
 
 /**
  * Languages loaded up front, in this order. With grammars loaded lazily per document, the same code came out
@@ -19,7 +20,7 @@ import { languagesFor } from './grammar-needs.js';
  */
 export const PRELOADED_LANGUAGES = ['javascript', 'typescript', 'jsx', 'tsx', 'html', 'css', 'json', 'bash', 'shellscript', 'diff', 'yaml', 'markdown'] as const;
 
-/** A block to highlight: its language (a bundled one, or "plaintext") and its text. */
+/** A block to highlight: its language (a bundled one, "ansi" or "plaintext") and its text. */
 export interface CodeBlock { lang: string; text: string }
 
 /** Something that turns blocks into their runs: a CodeHighlighter of this thread, or a warm worker's. */
@@ -61,7 +62,7 @@ export class CodeHighlighter {
       const key = `${lang}\0${text}`;
       let runs = this.memo.get(key);
       if (runs === undefined) {
-        runs = blockRuns(text, await this.grammar(lang));
+        runs = lang === ANSI ? ansiRuns(text) : blockRuns(text, await this.grammar(lang));
         this.remember(key, runs);
       }
       out.push(runs);

@@ -5,6 +5,7 @@ import type { VFile } from 'vfile';
 import { nearest, warning, type Problem } from '../problems/problem.js';
 import { bodyH1Problem } from './body-h1.js';
 import { inlineCodeLanguage } from './code-blocks.js';
+import { ANSI } from '../highlight/ansi-runs.js';
 import { fenceMetaProblems } from './fence-meta.js';
 import { walk, type AnyNode } from './walk-tree.js';
 
@@ -68,9 +69,9 @@ function rawHtmlFacts(html: string, line: number, data: BodyFacts): void {
   for (const m of html.matchAll(/<h1[\s>]/gi)) data.warnings.push(bodyH1Problem(data.file, lineAt(m.index)));
 }
 
-/** Whether Shiki highlights `lang` (lowercase), or it is one of the names of plain text. */
+/** Whether Shiki highlights `lang` (lowercase: a bundled language, or terminal output), or it is one of the names of plain text. */
 function isKnownLanguage(lang: string): boolean {
-  return PLAIN.has(lang) || lang in bundledLanguages;
+  return PLAIN.has(lang) || lang === ANSI || lang in bundledLanguages;
 }
 
 /** The warning for a language Shiki does not know, with the nearest one it does. */

@@ -89,7 +89,7 @@ function CodeFigure({ node: _n, children, ...props }: Props<'figure'>) {
     if (child.props['data-language']) language = child.props['data-language'];
     (child.props['data-rehype-pretty-code-title'] !== undefined ? title : rest).push(child);
   });
-  const label = language === 'plaintext' ? 'text' : language;
+  const label = language === 'plaintext' ? 'text' : language === 'ansi' ? 'terminal' : language;
   return (
     <figure className="code-block" {...props}>
       {title}
