@@ -1,7 +1,8 @@
 /** Terminal output (```ansi): runs without escape sequences, coloured by the palette's terminal classes. */
 import { describe, expect, it } from 'vitest';
 import { ansiRuns } from '../../src/generator/highlight/ansi-runs.js';
-import { codePaletteCss, contrast, readableOn } from '../../src/generator/highlight/code-palette.js';
+import { codePaletteCss } from '../../src/generator/highlight/code-palette.js';
+import { contrast, readableOn } from '../../src/generator/highlight/readable-color.js';
 import { CodeHighlighter } from '../../src/generator/highlight/highlight-code.js';
 import { MarkdownRenderer } from '../../src/generator/markdown/render-markdown.js';
 

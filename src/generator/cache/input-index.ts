@@ -18,7 +18,7 @@ export const REWRITE_SHARE = 64;
 
 /**
  * What reading one body gave (its text aside), with where its Markdown starts in the file, its fence lines and
- * their languages, and the site images it names (their sizes are read by each build: an image may change alone).
+ * their languages, and the site images it names (their sizes are looked up by each build: an image may change alone).
  */
 export interface IndexedBody { size: number; mtimeMs: number; contentHash: string; bodyLine: number; faq?: Faq[]; updated?: string; problems: Problem[]; offset?: number; fences?: number; langs?: string[]; images?: string[] }
 

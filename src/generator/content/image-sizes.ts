@@ -10,8 +10,8 @@ import type { ImageSizeTable } from './image-refs.js';
 /**
  * Bytes read, in turn, until the size is found: 4 KiB holds the header of most files, 160 KiB a JPEG's frame
  * header after its EXIF (an APP segment is at most 64 KiB), 8 MiB one after large colour profiles; a file whose
- * size is not found by then gets none. Each build reads the images its bodies name, so a site of a thousand
- * pictures reads about 4 MB, not its pictures.
+ * size is not found by then gets none. A build reads the images its bodies name that changed since the last
+ * (see ImageMemo), so a thousand new pictures cost about 4 MB of reading, not the pictures.
  */
 const HEAD_STEPS = [4 * 1024, 160 * 1024, 8 * 1024 * 1024];
 
@@ -23,7 +23,7 @@ export interface SizeMemo {
 
 /**
  * Reads the size of public images, each file once for the life of the reader (one a load); with a `memo` (a
- * build's, see InputIndex.imageMemo), only the files that changed since it recorded them.
+ * build's, see InputIndex.images), only the files that changed since it recorded them.
  */
 export class ImageSizes {
   private readonly known = new Map<string, readonly [number, number] | null>();
@@ -47,7 +47,8 @@ export class ImageSizes {
   }
 
   private sizeOf(ref: string): readonly [number, number] | null {
-    let size = this.known.get(ref) ?? this.memo?.get(ref);
+    if (this.known.has(ref)) return this.known.get(ref) as readonly [number, number] | null;
+    let size = this.memo?.get(ref);
     if (size === undefined) {
       size = readSize(this.publicDir, ref);
       this.memo?.set(ref, size);

@@ -9,6 +9,7 @@ import lightTheme from '@shikijs/themes/github-light-default';
 import { normalizeTheme, type ThemeRegistrationResolved } from '@shikijs/core';
 import { CODE_THEMES } from './code-themes.js';
 import { ANSI_COLORS, ansiClassName } from './ansi-runs.js';
+import { readableOn } from './readable-color.js';
 
 /** vscode-textmate's FontStyle bits (a const enum there, so not importable). */
 const FontStyle = { NotSet: -1, Italic: 1, Bold: 2, Underline: 4, Strikethrough: 8 } as const;
@@ -111,32 +112,6 @@ function terminalRules(t: ResolvedTheme, scope: string): string[] {
   rules.push(`${scope} .a-bg{color:var(--code-bg)}`, `${scope} .ab-fg{background-color:${t.terminal.fg}}`);
   if (t.terminal.dim) rules.push(`${scope} .adim{color:${readableOn(t.terminal.dim, bg)}}`);
   return rules;
-}
-
-/** The relative luminance of a `#rrggbb` colour (WCAG 2). */
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
-/** The contrast ratio of two `#rrggbb` colours (WCAG 2). */
-export function contrast(a: string, b: string): number {
-  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
-  return (x! + 0.05) / (y! + 0.05);
-}
-
-/**
- * `color` as text on `bg` with a contrast of 4.5:1 at least (WCAG AA): a terminal colour too faint on its theme's
- * background (light bright blue on white, dark bright black on near-black) is moved toward black or white until it is.
- */
-export function readableOn(color: string, bg: string): string {
-  if (!/^#[0-9a-f]{6}$/i.test(color) || !/^#[0-9a-f]{6}$/i.test(bg)) return color;
-  const toward = luminance(bg) > 0.5 ? 0 : 255;
-  let c = color.toLowerCase();
-  for (let step = 1; contrast(c, bg) < 4.5 && step <= 20; step++) {
-    c = `#${[1, 3, 5].map((i) => Math.round(parseInt(color.slice(i, i + 2), 16) + ((toward - parseInt(color.slice(i, i + 2), 16)) * step) / 20).toString(16).padStart(2, '0')).join('')}`;
-  }
-  return c;
 }
 
 /**
