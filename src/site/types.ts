@@ -130,4 +130,6 @@ export interface AssetManifest {
   islands: Record<string, { src: string; imports: string[] }>;
   /** The inline page script's code (src/site/client/page-script.ts, minified): island loader, shortcuts, prefetch. */
   pageScript: string;
+  /** The stylesheet of terminal output's colours, inline on the pages that show some (` ```ansi `). */
+  terminalCss: string;
 }

@@ -115,6 +115,11 @@ describe('code fences (rehype-pretty-code)', () => {
     expect([await colorOf('✓'), await colorOf('warning'), await weightOf('52 pages')]).toEqual(['rgb(63, 185, 80)', 'rgb(210, 153, 34)', '700']);
     await page.evaluate(() => document.documentElement.classList.remove('dark'));
     expect([await colorOf('✓'), await colorOf('warning'), await weightOf('52 pages')]).toEqual(['rgb(17, 99, 41)', 'rgb(77, 45, 0)', '700']);
+    // Its stylesheet is this page's alone: a page without terminal output does not carry it.
+    const terminalStyle = () => page.locator('head style').evaluateAll((ss) => ss.some((s) => s.textContent!.includes('.a-green{')));
+    expect(await terminalStyle()).toBe(true);
+    await page.goto(`${server.origin}/tutorial/react-beta/`);
+    expect(await terminalStyle()).toBe(false);
     await close();
   });
 

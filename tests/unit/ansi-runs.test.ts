@@ -1,7 +1,7 @@
 /** Terminal output (```ansi): runs without escape sequences, coloured by the palette's terminal classes. */
 import { describe, expect, it } from 'vitest';
 import { ansiRuns } from '../../src/generator/highlight/ansi-runs.js';
-import { codePaletteCss } from '../../src/generator/highlight/code-palette.js';
+import { codePaletteCss, terminalCss } from '../../src/generator/highlight/code-palette.js';
 import { contrast, readableOn } from '../../src/generator/highlight/readable-color.js';
 import { CodeHighlighter } from '../../src/generator/highlight/highlight-code.js';
 import { MarkdownRenderer } from '../../src/generator/markdown/render-markdown.js';
@@ -20,8 +20,9 @@ describe('terminal output', () => {
     expect(ansiRuns('no escapes\nat all')).toEqual([[['no escapes', '']], [['at all', '']]]);
   });
 
-  it("has each theme's sixteen terminal colours in the palette", () => {
-    const css = codePaletteCss();
+  it("has each theme's sixteen terminal colours in a stylesheet of its own, not in the shared palette", () => {
+    const css = terminalCss();
+    expect(codePaletteCss()).not.toContain('.a-');
     // github-light-default's green, then github-dark-default's, as text and as background.
     expect(css).toContain('code[data-theme] .a-green{color:#116329}');
     expect(css).toContain('html.dark code[data-theme] .a-green{color:#3fb950}');
@@ -30,12 +31,11 @@ describe('terminal output', () => {
   });
 
   it('is readable in both themes: every terminal colour and dim text at 4.5:1 or more on the code background', () => {
-    const css = codePaletteCss();
-    const rules = [...css.matchAll(/^(html\.dark )?code\[data-theme\] \.(a-(?!bg)[a-z-]+|adim)\{color:(#[0-9a-f]{6})\}$/gm)];
+    const rules = [...terminalCss().matchAll(/(html\.dark )?code\[data-theme\] \.(a-(?!bg)[a-z-]+|adim)\{color:(#[0-9a-f]{6})\}/g)];
     expect(rules.length).toBe(2 * 17);
     for (const [, dark, cls, color] of rules) expect(contrast(color!, dark ? '#0d1117' : '#ffffff'), `${dark ?? ''}${cls}`).toBeGreaterThanOrEqual(4.5);
     // The themes' own colours where they are readable (green), moved where they are not (light bright blue, dark black).
-    expect(css).toContain('code[data-theme] .a-green{color:#116329}');
+    expect(terminalCss()).toContain('code[data-theme] .a-green{color:#116329}');
     expect(readableOn('#218bff', '#ffffff')).not.toBe('#218bff');
     expect(readableOn('#484f58', '#0d1117')).not.toBe('#484f58');
   });

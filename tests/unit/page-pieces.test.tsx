@@ -19,7 +19,7 @@ import { renderPage, renderPagePieces } from '../../src/site/render-page.js';
 import type { AssetManifest, PagePieces, SiteData, Tutorial } from '../../src/site/types.js';
 import { REPO } from '../helpers/project.js';
 
-const assets: AssetManifest = { css: '/assets/site.css', islands: Object.fromEntries(islandNames().map((n) => [n, { src: `/assets/${n}.js`, imports: ['/assets/react.js'] }])), pageScript: 'void 0' };
+const assets: AssetManifest = { css: '/assets/site.css', islands: Object.fromEntries(islandNames().map((n) => [n, { src: `/assets/${n}.js`, imports: ['/assets/react.js'] }])), pageScript: 'void 0', terminalCss: '' };
 
 /** The real site's data, every body rendered. */
 async function realSite(): Promise<SiteData> {

@@ -65,12 +65,15 @@ export function clientBuildOptions(dir = siteDir()): esbuild.BuildOptions {
   };
 }
 
-/** Turns an esbuild result into out/ files and the manifest (island name -> chunk URL and its imports), with the page script. */
-export function clientBundleFrom(result: esbuild.BuildResult, pageScript: string): ClientBundle {
+/**
+ * Turns an esbuild result into out/ files and the manifest (island name -> chunk URL and its imports), with the page
+ * script and the stylesheet of terminal output (inline on the pages that show some, see code-palette.ts).
+ */
+export async function clientBundleFrom(result: esbuild.BuildResult, pageScript: string): Promise<ClientBundle> {
   const files = new Map<string, Uint8Array>();
   const root = packageRoot();
   for (const f of result.outputFiles ?? []) files.set(path.relative(root, f.path).split(path.sep).join('/'), f.contents);
-  const manifest: AssetManifest = { css: '', islands: {}, pageScript };
+  const manifest: AssetManifest = { css: '', islands: {}, pageScript, terminalCss: (await import('../highlight/code-palette.js')).terminalCss() };
   const outputs = result.metafile!.outputs;
   for (const [out, meta] of Object.entries(outputs)) {
     const url = `/${out}`;
@@ -109,7 +112,7 @@ export async function bundleClient(): Promise<ClientBundle> {
   try {
     const { build } = await import('esbuild');
     const [result, pageScript] = await Promise.all([build(clientBuildOptions()), bundlePageScript()]);
-    return clientBundleFrom(result, pageScript);
+    return await clientBundleFrom(result, pageScript);
   } catch (e) {
     throw bundleError(e);
   }

@@ -57,7 +57,7 @@ export class BundleCache {
     if (!this.enabled) return undefined;
     try {
       const entry = JSON.parse(fs.readFileSync(path.join(this.dir, 'entry.json'), 'utf8')) as Entry;
-      if (entry.key !== this.key || !entry.files || typeof entry.manifest?.css !== 'string' || typeof entry.rendererHash !== 'string') return undefined;
+      if (entry.key !== this.key || !entry.files || typeof entry.manifest?.css !== 'string' || typeof entry.manifest.terminalCss !== 'string' || typeof entry.rendererHash !== 'string') return undefined;
       // Every file is checked against the hash recorded when it was written: a damaged entry is rebuilt, never served.
       const renderer = fs.readFileSync(path.join(this.dir, 'renderer.mjs'));
       if (sha256(renderer) !== entry.rendererHash) return undefined;

@@ -77,7 +77,7 @@ export class DevBundler {
         const ctx = await esbuild.context(clientBuildOptions(this.dir));
         this.client = { ctx, islands };
       }
-      return clientBundleFrom(await this.client.ctx.rebuild(), await bundlePageScript(this.dir));
+      return await clientBundleFrom(await this.client.ctx.rebuild(), await bundlePageScript(this.dir));
     } catch (e) {
       throw bundleError(e);
     }
