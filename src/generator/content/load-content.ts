@@ -7,7 +7,7 @@ import type { Ad, Route, SiteConfig, Tutorial } from '../../site/types.js';
 import { adsSchema, registrySchema, siteSchema } from './schemas.js';
 import { nearest, problem, warning, type Problem } from '../problems/problem.js';
 import { indexedBodyDoc, readBodyDoc, readPageDoc, type BodyDoc, type PageDoc } from './read-docs.js';
-import { ImageSizes } from './image-sizes.js';
+import { ImageSizes, type SizeMemo } from './image-sizes.js';
 import type { InputIndex } from '../cache/input-index.js';
 import { readText } from './read-text.js';
 import { registryProblems } from './registry-checks.js';
@@ -51,9 +51,9 @@ export function siteUrlOf(root: string): string | undefined {
  * bodies whose size and mtime it records are not read (a build; see cache/input-index.ts). `lean` (a build): bodies
  * keep no text once validated, they read it again when a page is rendered from them. `listed` hears, before any
  * body is read, the registered bodies that exist (in registry order, the order of their pages) and the raw-HTML
- * setting.
+ * setting. `imageMemo` holds image sizes read before (the index's, or dev's).
  */
-export async function loadContent(root: string, index?: InputIndex, lean = false, listed?: (files: string[], allowRawHtml: boolean) => void): Promise<{ content?: Content; problems: Problem[] }> {
+export async function loadContent(root: string, index?: InputIndex, lean = false, listed?: (files: string[], allowRawHtml: boolean) => void, imageMemo: SizeMemo | undefined = index?.images): Promise<{ content?: Content; problems: Problem[] }> {
   const dir = path.join(root, 'content');
   if (!fs.existsSync(dir)) {
     return { problems: [problem('no content/ folder here', { file: rel(root, dir) || 'content', hint: `run reactsite in a project folder or pass --root DIR (looked in ${root})` })] };
@@ -76,7 +76,7 @@ export async function loadContent(root: string, index?: InputIndex, lean = false
   ]);
 
   // Each image the docs name is read once a load.
-  const sizes = new ImageSizes(root, index?.images);
+  const sizes = new ImageSizes(root, imageMemo);
   const bodies: Content['bodies'] = new Map();
   const bodyFiles = await fg('tutorials/*.md', { cwd: dir });
   const bodyIds = new Set(bodyFiles.map((f) => path.basename(f, '.md')));

@@ -154,12 +154,12 @@ function orThrow<D>({ doc, problems }: { doc?: D; problems: Problem[] }, file: s
   return doc;
 }
 
-/** The body `file`, validated; throws ReactsiteError (dev's single-file rebuilds). */
-export async function readBody(root: string, file: string): Promise<BodyDoc> {
-  return orThrow(await readBodyDoc(root, file), file);
+/** The body `file`, validated, its images sized by `sizes`; throws ReactsiteError (dev's single-file rebuilds). */
+export async function readBody(root: string, file: string, sizes = new ImageSizes(root)): Promise<BodyDoc> {
+  return orThrow(await readBodyDoc(root, file, false, sizes), file);
 }
 
-/** The static page `file`, validated; throws ReactsiteError (dev's single-file rebuilds). */
-export async function readPage(root: string, file: string): Promise<PageDoc> {
-  return orThrow(await readPageDoc(root, file), file);
+/** The static page `file`, validated, its images sized by `sizes`; throws ReactsiteError (dev's single-file rebuilds). */
+export async function readPage(root: string, file: string, sizes = new ImageSizes(root)): Promise<PageDoc> {
+  return orThrow(await readPageDoc(root, file, sizes), file);
 }

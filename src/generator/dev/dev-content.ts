@@ -12,6 +12,8 @@ import { loadContent, type Content } from '../content/load-content.js';
 import type { MarkdownResult } from '../markdown/render-markdown.js';
 import type { BuildOptions } from '../cli/options.js';
 import { buildRoutes } from '../content/routes.js';
+import { ImageSizes } from '../content/image-sizes.js';
+import { KnownSizes } from './known-sizes.js';
 
 /** Validated content with its routes and the Markdown of every body and page (by source file). */
 export interface ContentState { content: Content; routes: Route[]; markdown: Map<string, MarkdownResult> }
@@ -41,6 +43,8 @@ export class DevContent {
   state?: ContentState;
   problems: Problem[] = [];
   readonly markdown: DevMarkdown;
+  /** The sizes of the images the docs name, read once and forgotten when their file changes (see withImageReaders). */
+  private readonly images = new KnownSizes();
 
   constructor(
     private readonly opts: BuildOptions,
@@ -68,14 +72,17 @@ export class DevContent {
 
   /**
    * `plan` with the bodies and pages that name a changed public file among their images added: their images are
-   * sized when they are read (see content/image-sizes.ts), so they are read again.
+   * sized when they are read (see content/image-sizes.ts), so they are read again, and the changed files' sizes
+   * are forgotten.
    */
   withImageReaders(plan: ChangePlan): ChangePlan {
-    const c = this.state?.content;
-    if (!c || !plan.publicFiles.length) return plan;
+    if (!plan.publicFiles.length) return plan;
     // An event for the folder itself (public/ removed or made again) may change any image.
     const all = plan.publicFiles.includes('public');
     const changed = new Set(plan.publicFiles.map((f) => f.replace(/^public(?=\/)/, '')));
+    this.images.forget(all ? undefined : changed);
+    const c = this.state?.content;
+    if (!c) return plan;
     const names = (d: { images?: string[] }) => !!d.images?.length && (all || d.images.some((i) => changed.has(i)));
     const naming = (docs: Iterable<{ file: string; images?: string[] }>, have: string[]) => [...have, ...[...docs].filter((d) => !have.includes(d.file) && names(d)).map((d) => d.file)];
     return { ...plan, bodies: naming(c.bodies.values(), plan.bodies), pages: naming(c.pages.values(), plan.pages) };
@@ -113,7 +120,7 @@ export class DevContent {
 
   /** Every file read and validated again; Markdown re-rendered only where its input changed, bodies only once wanted. */
   private async loadAll(): Promise<ContentChange & { state: ContentState }> {
-    const loaded = await loadContent(this.opts.root);
+    const loaded = await loadContent(this.opts.root, undefined, false, undefined, this.images);
     throwIfErrors(loaded.problems);
     const content = loaded.content!;
     const { routes, problems } = buildRoutes(content.tutorials, [...content.pages.keys()]);
@@ -127,7 +134,8 @@ export class DevContent {
     const content: Content = { ...state.content, bodies: new Map(state.content.bodies), pages: new Map(state.content.pages) };
     const pages = new Set<string>();
     let all = false;
-    const [bodies, statics] = await Promise.all([Promise.all(plan.bodies.map((f) => readBody(this.opts.root, f))), Promise.all(plan.pages.map((f) => readPage(this.opts.root, f)))]);
+    const sizes = new ImageSizes(this.opts.root, this.images);
+    const [bodies, statics] = await Promise.all([Promise.all(plan.bodies.map((f) => readBody(this.opts.root, f, sizes))), Promise.all(plan.pages.map((f) => readPage(this.opts.root, f, sizes)))]);
     // A save that changed nothing (an editor's second write event, a touch) changes no page and reloads no tab.
     const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
     for (const doc of bodies) {
