@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { projectCacheDir } from '../cache/cache-keys.js';
 import { unwritableCache } from '../cache/writable-cache.js';
-import { writeBuild } from '../output/output-dir.js';
+import { writeBuild } from '../output/write-build.js';
 import { forgetLastBuild, LastBuild, type BuildReport } from '../cache/last-build.js';
 import { buildSummary } from '../report/build-summary.js';
 import { summaryLines } from '../report/print-summary.js';
