@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { packageRoot } from './bundle/package-paths.js';
+import { packageRoot } from './package/package-paths.js';
 import { EXIT, guard, parsePort, untilSignal } from './cli/guard.js';
 import { resolveOptions, type CliFlags } from './cli/options.js';
 import { runBuild, type OutputFlags } from './cli/run-build.js';

@@ -4,31 +4,29 @@
  * file is returned for the caller to place. `dev` runs the same stages one at a time (see dev/dev-site.ts).
  */
 import type { Route } from '../site/types.js';
-import { BundleCache, bundleKey } from './cache/bundle-cache.js';
-import { OtherPages, otherPageKeys } from './cache/other-pages.js';
+import { BundleCache, bundleKey } from './bundle/bundle-cache.js';
+import { OtherPages, otherPageKeys } from './store/other-pages.js';
 import { bundleClient, bundleServer, loadRendererFile, type ClientBundle, type SiteRenderer } from './bundle/site-bundle.js';
 import { shippedBundles } from './bundle/shipped-bundle.js';
 import { projectCacheDir, toolVersions } from './cache/cache-keys.js';
-import { InputIndex, type SizeAndTime } from './cache/input-index.js';
-import type { BuildOptions } from './cli/options.js';
+import { InputIndex, type SizeAndTime } from './content/input-index.js';
+import type { BuildOptions } from './build-options.js';
 import { loadContent, sourceFile, type Content } from './content/load-content.js';
 import { buildRoutes } from './content/routes.js';
-import type { MarkdownResult } from './markdown/render-markdown.js';
-import { renderBodies } from './markdown/render-bodies.js';
+import type { MarkdownFacts } from './markdown/render-markdown.js';
+import { renderBodies } from './workers/render-bodies.js';
 import { lazyMarkdown } from './markdown/thread-markdown.js';
 import type { OutputDir, OutputFiles } from './output/output-dir.js';
 import { throwIfErrors, type Problem } from './problems/problem.js';
 import { generatedFiles } from './render/host-files.js';
 import { renderRoute } from './render/render-route.js';
 import { siteDataOf, siteUrlAndBase } from './render/site-data.js';
-import { buildTutorialPages, prepareWorkers } from './render/tutorial-pages.js';
+import { buildTutorialPages, prepareWorkers } from './workers/tutorial-pages.js';
 import { htmlFacts, type HtmlFacts } from './verify/html-facts.js';
 import { integrityProblems, type GateMemo } from './verify/integrity-gate.js';
 import type { PagePool } from './workers/page-pool.js';
 import type { ProgressSink } from './report/progress.js';
 
-/** What the build knows of a body's Markdown: always its facts; its tree and code samples when rendered in-process. */
-export type MarkdownFacts = Pick<MarkdownResult, 'words' | 'links' | 'warnings'> & Partial<Pick<MarkdownResult, 'code' | 'hast'>>;
 
 /** What a run produced, for the sink and the report. `files` excludes the tutorial pages already placed in `output`. */
 export interface BuildResult { content: Content; routes: Route[]; files: OutputFiles; warnings: Problem[]; timings: Record<string, number>; markdown: Map<string, MarkdownFacts>; pages: { rendered: number; reused: number; packed: number } }
@@ -121,7 +119,7 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   const warnings = [...content.warnings, ...[...markdown.values()].flatMap((m) => m.warnings)];
   await time('render', async () => {
     const problems: Problem[] = [];
-    // A build keeps the other pages for the next one (see cache/other-pages.ts); `check` renders them all.
+    // A build keeps the other pages for the next one (see store/other-pages.ts); `check` renders them all.
     const kept = new OtherPages(projectCacheDir(opts.root, 'other'), !!build && opts.cache);
     const keyOf = otherPageKeys(data, rendererFile, toolVersions());
     for (const route of routes) {
@@ -146,7 +144,7 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   });
   for (const [file, text] of generatedFiles(routes, data, content)) files.set(file, text);
   const { siteUrl, base } = siteUrlAndBase(content, opts);
-  // A build checks only the pages whose key changed since the gate's last verdict (see cache/gate-memo.ts).
+  // A build checks only the pages whose key changed since the gate's last verdict (see verify/gate-memo.ts).
   const memo: GateMemo | undefined = pageKeys && opts.cache ? { dir: projectCacheDir(opts.root, 'gate'), keys: pageKeys, settings: `${opts.brokenLinks}\0${siteUrl}\0${base}\0${toolVersions()}` } : undefined;
   const gate = await time('integrity', () => integrityProblems({ opts, content, routes, files, markdown, facts, siteUrl, base, memo }));
   throwIfErrors([...gate, ...warnings]);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundleKey } from '../../src/generator/cache/bundle-cache.js';
+import { bundleKey } from '../../src/generator/bundle/bundle-cache.js';
 import { runCli } from '../helpers/cli.js';
 import { editedSite, listFiles, makeProject, REPO } from '../helpers/project.js';
 

@@ -1,5 +1,5 @@
 /**
- * A build when nothing changed since the last one (see cache/last-build.ts): it leaves out/ exactly as it is and
+ * A build when nothing changed since the last one (see cli/last-build.ts): it leaves out/ exactly as it is and
  * prints the last build's report; anything that would change the output, or out/ itself touched, makes a full
  * build again, with the bytes of a clean one.
  */
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, type CliRun } from '../helpers/cli.js';
-import { recordFile } from '../../src/generator/cache/last-build.js';
+import { recordFile } from '../../src/generator/cli/last-build.js';
 import { editedSite, editJson, listFiles, makeProject, snapshotDir } from '../helpers/project.js';
 
 /** Sets every input file's mtime an hour back: a file changed just before a build makes it record nothing. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Element } from 'hast';
 import { describe, expect, it } from 'vitest';
-import { BlockCache } from '../../src/generator/cache/block-cache.js';
+import { BlockCache } from '../../src/generator/markdown/block-cache.js';
 
 const block = (i: number): Element => ({ type: 'element', tagName: 'figure', properties: { dataN: i }, children: [] });
 

@@ -1,10 +1,10 @@
-/** File stamps (cache/file-stamps.ts) and the last-build record (cache/last-build.ts): its racy margin, a damaged record. */
+/** File stamps (cache/file-stamps.ts) and the last-build record (cli/last-build.ts): its racy margin, a damaged record. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { placedStamps, sameStamps, stampsHold, treeStamps, type Stamp } from '../../src/generator/cache/file-stamps.js';
-import { LastBuild, racyMs, recordFile, type BuildReport } from '../../src/generator/cache/last-build.js';
+import { LastBuild, racyMs, recordFile, type BuildReport } from '../../src/generator/cli/last-build.js';
 import { resolveOptions } from '../../src/generator/cli/options.js';
 
 function tree(): string {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { imagePath, imageRefs } from '../../src/generator/content/image-refs.js';
 import { ImageSizes, readSize } from '../../src/generator/content/image-sizes.js';
-import { ImageMemo } from '../../src/generator/cache/image-memo.js';
+import { ImageMemo } from '../../src/generator/content/image-memo.js';
 import { CodeHighlighter } from '../../src/generator/highlight/highlight-code.js';
 import { MarkdownRenderer, type MarkdownOptions } from '../../src/generator/markdown/render-markdown.js';
 import { REPO } from '../helpers/project.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputIndex, REWRITE_SHARE, type IndexedBody } from '../../src/generator/cache/input-index.js';
+import { InputIndex, REWRITE_SHARE, type IndexedBody } from '../../src/generator/content/input-index.js';
 
 const entry = (size: number): IndexedBody => ({ size, mtimeMs: 1000, contentHash: `h${size}`, bodyLine: 1, problems: [] });
 const files = Array.from({ length: REWRITE_SHARE * 4 }, (_, i) => `content/tutorials/t${i}.md`);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MarkdownPacks } from '../../src/generator/cache/markdown-pack.js';
+import { MarkdownPacks } from '../../src/generator/store/markdown-pack.js';
 import type { MarkdownResult } from '../../src/generator/markdown/render-markdown.js';
 
 const md: MarkdownResult = {

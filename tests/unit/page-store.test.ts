@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { PageStore, storedPageFile, storePageFile, type StoredPage } from '../../src/generator/cache/page-store.js';
+import { PageStore, storedPageFile, storePageFile, type StoredPage } from '../../src/generator/store/page-store.js';
 import { htmlFacts, toPlainFacts } from '../../src/generator/verify/html-facts.js';
-import { withoutRuns, withRuns } from '../../src/generator/cache/page-index.js';
+import { withoutRuns, withRuns } from '../../src/generator/store/page-index.js';
 
 const NAV = ['/', '/tutorial/a/', '/tutorial/b/', '/about/'];
 

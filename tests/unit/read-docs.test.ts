@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fenceLines, indexedBodyDoc, readBodyDoc, readBodySource } from '../../src/generator/content/read-docs.js';
-import { InputIndex } from '../../src/generator/cache/input-index.js';
+import { InputIndex } from '../../src/generator/content/input-index.js';
 
 const SOURCES: Record<string, string> = {
   'front-matter': '---\nfaq:\n  - question: "Why?"\n    answer: "Because."\nupdated: 2026-01-02\n---\n\n# Title\n\nText.\n\n```jsx\nx\n```\n',

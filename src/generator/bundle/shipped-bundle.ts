@@ -6,8 +6,8 @@
  * the build as before.
  */
 import path from 'node:path';
-import { BundleCache, bundleKey } from '../cache/bundle-cache.js';
-import { packageRoot, SHIPPED_BUNDLE_FOLDER } from './package-paths.js';
+import { BundleCache, bundleKey } from './bundle-cache.js';
+import { packageRoot, SHIPPED_BUNDLE_FOLDER } from '../package/package-paths.js';
 import { bundleClient, bundleServer } from './site-bundle.js';
 
 /** The shipped bundles' entry, read-only for builds. */

@@ -7,7 +7,7 @@ import type * as esbuild from 'esbuild';
 import type { Root } from 'hast';
 import type { AssetManifest, PagePieces, RenderedBody, Route, SiteData } from '../../site/types.js';
 import { problem, ReactsiteError } from '../problems/problem.js';
-import { packageRoot, siteDir } from './package-paths.js';
+import { packageRoot, siteDir } from '../package/package-paths.js';
 
 /** The server renderer exported by `src/site/render-page.tsx`: whole pages (as text or pieces), and a Markdown body on its own. */
 export interface SiteRenderer { renderPage(route: Route, data: SiteData): string; renderPagePieces(route: Route, data: SiteData): PagePieces; renderBody(tree: Root, data: Pick<SiteData, 'base' | 'assets'>, page: string): RenderedBody }

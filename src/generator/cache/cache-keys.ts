@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { packageRoot, SHIPPED_BUNDLE_FOLDER } from '../bundle/package-paths.js';
+import { packageRoot, SHIPPED_BUNDLE_FOLDER } from '../package/package-paths.js';
 
 /** A folder of the project's own cache, `<root>/.cache/reactsite/<part>` (git-ignored). */
 export function projectCacheDir(root: string, part: 'md' | 'pages' | 'bundle' | 'trash' | 'blocks' | 'gate' | 'inputs' | 'other'): string {

@@ -4,22 +4,7 @@ import path from 'node:path';
 import { normalizeBase } from '../../site/seo/urls.js';
 import { isSourceDate } from '../render/source-date.js';
 import { problem, UsageError, type Problem } from '../problems/problem.js';
-
-/** Options of one build, resolved to absolute paths. */
-export interface BuildOptions {
-  /** Project folder holding content/ and public/ (default: current folder). */
-  root: string;
-  /** Output folder (default: <root>/out). */
-  outDir: string;
-  /** Public origin for canonical URLs; default from content/site.json. */
-  site?: string;
-  /** Sub-path the site is served under; default "/" (or the path of --site/site.json url). */
-  base?: string;
-  /** Use the build caches under <root>/.cache/reactsite (default true; off when that folder cannot be written). */
-  cache: boolean;
-  /** Broken links fail the build (default) or only warn. */
-  brokenLinks: 'error' | 'warn';
-}
+import type { BuildOptions } from '../build-options.js';
 
 /** Raw CLI flags. */
 export interface CliFlags { root?: string; out?: string; site?: string; base?: string; cache?: boolean; brokenLinks?: string }

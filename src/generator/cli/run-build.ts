@@ -4,7 +4,7 @@ import path from 'node:path';
 import { projectCacheDir } from '../cache/cache-keys.js';
 import { unwritableCache } from '../cache/writable-cache.js';
 import { writeBuild } from '../output/write-build.js';
-import { forgetLastBuild, LastBuild, type BuildReport } from '../cache/last-build.js';
+import { forgetLastBuild, LastBuild, type BuildReport } from './last-build.js';
 import { buildSummary } from '../report/build-summary.js';
 import { summaryLines } from '../report/print-summary.js';
 import { Progress, progressDelay } from '../report/progress.js';
@@ -12,7 +12,8 @@ import { styleFor, useColor } from '../report/style.js';
 import { siteUrlAndBase } from '../render/site-data.js';
 import { startPagePool } from '../workers/page-pool.js';
 import { guard, printTimings, report } from './guard.js';
-import { resolveOptions, type BuildOptions, type CliFlags } from './options.js';
+import type { BuildOptions } from '../build-options.js';
+import { resolveOptions, type CliFlags } from './options.js';
 import { problem, ReactsiteError, UsageError, type Problem } from '../problems/problem.js';
 
 /** How much `build` prints: `quiet` errors only, `verbose` a line per page too; `json` the summary as JSON on stdout, `report` to a file. */

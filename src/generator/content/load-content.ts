@@ -8,7 +8,7 @@ import { adsSchema, registrySchema, siteSchema } from './schemas.js';
 import { nearest, problem, warning, type Problem } from '../problems/problem.js';
 import { indexedBodyDoc, readBodyDoc, readPageDoc, type BodyDoc, type PageDoc } from './read-docs.js';
 import { ImageSizes, type SizeMemo } from './image-sizes.js';
-import type { InputIndex } from '../cache/input-index.js';
+import type { InputIndex } from './input-index.js';
 import { readText } from './read-text.js';
 import { registryProblems } from './registry-checks.js';
 import { validateJson, type LineLookup } from './validate-json.js';
@@ -48,7 +48,7 @@ export function siteUrlOf(root: string): string | undefined {
 
 /**
  * Loads `root/content`; resolves to Content or to the full list of problems (errors and warnings). With `index`,
- * bodies whose size and mtime it records are not read (a build; see cache/input-index.ts). `lean` (a build): bodies
+ * bodies whose size and mtime it records are not read (a build; see content/input-index.ts). `lean` (a build): bodies
  * keep no text once validated, they read it again when a page is rendered from them. `listed` hears, before any
  * body is read, the registered bodies that exist (in registry order, the order of their pages) and the raw-HTML
  * setting. `imageMemo` holds image sizes read before (the index's, or dev's).

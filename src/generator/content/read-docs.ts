@@ -1,7 +1,7 @@
 /** Reads one tutorial body or static page: text checks, front matter and its schema; `load` and dev's single-file rebuilds both use it. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { contentHash, type InputIndex } from '../cache/input-index.js';
+import { contentHash, type InputIndex } from './input-index.js';
 import type { Faq } from '../../site/types.js';
 import { problem, ReactsiteError, type Problem } from '../problems/problem.js';
 import { parseFrontMatter } from './front-matter.js';

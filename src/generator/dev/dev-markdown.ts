@@ -2,8 +2,8 @@
 import type { Content } from '../content/load-content.js';
 import type { SourceDoc } from '../content/read-docs.js';
 import type { MarkdownResult } from '../markdown/render-markdown.js';
-import { renderBodies, type MarkdownThreads } from '../markdown/render-bodies.js';
-import type { BuildOptions } from '../cli/options.js';
+import { renderBodies, type MarkdownThreads } from '../workers/render-bodies.js';
+import type { BuildOptions } from '../build-options.js';
 
 /** Remembers the last Markdown result of each source file with the exact input it came from. */
 export class DevMarkdown {

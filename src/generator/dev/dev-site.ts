@@ -17,7 +17,7 @@ import { displayPath } from '../problems/framed-problems.js';
 import type { Problem } from '../problems/problem.js';
 import { integrityProblems } from '../verify/integrity-gate.js';
 import type { OutputFiles } from '../output/output-dir.js';
-import type { BuildOptions } from '../cli/options.js';
+import type { BuildOptions } from '../build-options.js';
 import { locateInStack } from '../problems/stack-location.js';
 import { safeRelative } from '../serve/static-server.js';
 

@@ -12,9 +12,9 @@ import { Rebuilds } from './rebuilds.js';
 import { DevTerminal } from './terminal.js';
 import { watchSources } from './watch.js';
 import { UPDATE_MODULE_PATH, updateModule } from './tab/update-module.js';
-import type { BuildOptions } from '../cli/options.js';
-import { siteDir } from '../bundle/package-paths.js';
-import { openBrowser } from '../cli/open-browser.js';
+import type { BuildOptions } from '../build-options.js';
+import { siteDir } from '../package/package-paths.js';
+import { openBrowser } from './open-browser.js';
 import { listen } from '../serve/static-server.js';
 import { bannerLines, networkUrls } from '../serve/banner.js';
 

@@ -9,7 +9,7 @@ import { toString as hastText } from 'hast-util-to-string';
 import { find, html as htmlSchema } from 'property-information';
 import { escapeText, type CodeBlock, type HighlightFn } from '../highlight/highlight-code.js';
 import { lineHtmlOf, type RunTable } from '../highlight/pretty-code-highlighter.js';
-import type { BlockCache, BlockInput } from '../cache/block-cache.js';
+import type { BlockCache, BlockInput } from './block-cache.js';
 
 type AnyNode = { type: string; children?: AnyNode[] };
 

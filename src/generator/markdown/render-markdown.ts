@@ -12,7 +12,7 @@ import { CODE_THEMES } from '../highlight/code-themes.js';
 import { WARM_UP_CODE, type HighlightFn } from '../highlight/highlight-code.js';
 import { prettyCodeHighlighter, RunTable } from '../highlight/pretty-code-highlighter.js';
 import { rehypeCode, type CodeStepOptions, type PrettyCodeTransform } from './code-blocks.js';
-import type { BlockCache } from '../cache/block-cache.js';
+import type { BlockCache } from './block-cache.js';
 import { mayHaveAutolinkLiteral, remarkGfmParts, withGatedLines, type LineGate } from './gfm.js';
 import { unified, type Processor } from 'unified';
 import type { VFile } from 'vfile';
@@ -24,6 +24,9 @@ import { imagePath, type ImageSizeTable } from '../content/image-refs.js';
 
 /** What the markdown stage produces for one body. */
 export interface MarkdownResult { hast: HastRoot; words: number; code: CodeSample[]; links: SourceLink[]; warnings: Problem[] }
+
+/** What the build knows of a body's Markdown: always its facts; its tree and code samples when rendered in-process. */
+export type MarkdownFacts = Pick<MarkdownResult, 'words' | 'links' | 'warnings'> & Partial<Pick<MarkdownResult, 'code' | 'hast'>>;
 
 type MarkdownProcessor = Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>;
 

@@ -1,5 +1,5 @@
 /** This thread's Markdown renderer, made on first use with a highlighter of its own. */
-import { BlockCache } from '../cache/block-cache.js';
+import { BlockCache } from './block-cache.js';
 import { toolVersions } from '../cache/cache-keys.js';
 import type { MarkdownRenderer } from './render-markdown.js';
 

@@ -6,7 +6,9 @@ import { toString as hastText } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
 import * as esbuild from 'esbuild';
 import { problem, warning, type Problem } from '../problems/problem.js';
-import type { BuildResult } from '../pipeline.js';
+import type { Route } from '../../site/types.js';
+import type { Content } from '../content/load-content.js';
+import type { MarkdownFacts } from '../markdown/render-markdown.js';
 import type { CodeSample } from '../markdown/body-facts.js';
 import { isLayoutId } from '../../site/document/layout-ids.js';
 import { tutorialById } from '../../site/tutorial-by-id.js';
@@ -47,8 +49,11 @@ export function codeSyntaxError(sample: CodeSample): string | undefined {
   }
 }
 
+/** What the content checks read of a finished in-memory build: its content, routes and every body's Markdown. */
+export interface CheckedBuild { content: Content; routes: Route[]; markdown: ReadonlyMap<string, MarkdownFacts> }
+
 /** Every content problem of a finished in-memory build. */
-export function contentChecks(root: string, result: BuildResult): Problem[] {
+export function contentChecks(root: string, result: CheckedBuild): Problem[] {
   const problems: Problem[] = [];
   const routePaths = new Set(result.routes.map((r) => r.path));
   const idsByPath = new Map<string, Set<string>>();

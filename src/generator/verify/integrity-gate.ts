@@ -8,9 +8,9 @@ import { sourceFile, type Content } from '../content/load-content.js';
 import type { HtmlFacts } from './html-facts.js';
 import type { SourceLink } from '../markdown/body-facts.js';
 import { isBodyH1Problem } from '../markdown/body-h1.js';
-import type { BuildOptions } from '../cli/options.js';
+import type { BuildOptions } from '../build-options.js';
 import type { OutputFiles } from '../output/output-dir.js';
-import { gateContext, idsHash, recordedVerdict, recordVerdict, type PageVerdict, type Verdict } from '../cache/gate-memo.js';
+import { gateContext, idsHash, recordedVerdict, recordVerdict, type PageVerdict, type Verdict } from './gate-memo.js';
 
 /** Where a build remembers the gate's last verdict: its folder, each tutorial page's key by file, and its settings. */
 export interface GateMemo { dir: string; keys: ReadonlyMap<string, string>; settings: string }
@@ -19,7 +19,7 @@ type GateInput = { opts: BuildOptions; content: Content; routes: readonly Route[
 
 /**
  * Checks a finished in-memory build; errors stop the build before out/ is touched. With `memo`, a build in the
- * context last checked checks only the pages whose key changed (see cache/gate-memo.ts).
+ * context last checked checks only the pages whose key changed (see gate-memo.ts).
  */
 export async function integrityProblems(o: GateInput): Promise<Problem[]> {
   const publicFiles = new Set(await fg('**/*', { cwd: path.join(o.opts.root, 'public'), onlyFiles: true }));

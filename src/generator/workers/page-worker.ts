@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { BlockRuns, CodeBlock, CodeHighlighter } from '../highlight/highlight-code.js';
-import type { MarkdownPacks } from '../cache/markdown-pack.js';
+import type { MarkdownPacks } from '../store/markdown-pack.js';
 import type { MarkdownJob, MarkdownRenderer } from '../markdown/render-markdown.js';
 import { blockCacheIn } from '../markdown/thread-markdown.js';
 import type { bodyKeyOf, PageJob, pageTools, PageTools, runPageJob } from '../render/page-job.js';
@@ -37,7 +37,7 @@ let pipeline: Promise<Pipeline> | undefined;
 /** The page pipeline and this thread's Markdown renderer, loaded and warmed up once (after Shiki, when the worker likely highlights). */
 const pages = () =>
   (pipeline ??= (likely === 'pages' ? Promise.resolve() : highlighting()).then(async () => {
-    const [md, job, packs] = await Promise.all([import('../markdown/render-markdown.js'), import('../render/page-job.js'), import('../cache/markdown-pack.js')]);
+    const [md, job, packs] = await Promise.all([import('../markdown/render-markdown.js'), import('../render/page-job.js'), import('../store/markdown-pack.js')]);
     // Shiki is loaded on the first block that needs it, not before: a site without code never needs it.
     const markdown = new md.MarkdownRenderer(async (blocks) => (await highlighting()).highlight(blocks));
     await markdown.warmUp(false).catch(() => undefined);

@@ -6,7 +6,7 @@
  * a list of URLs many pages share (see SharedUrls) is numbered once too, and arrives as one array for all of them.
  */
 import type { PlainFacts } from '../verify/html-facts.js';
-import type { StoredPage } from '../cache/page-store.js';
+import type { StoredPage } from '../store/page-store.js';
 import { interned } from '../verify/html-facts.js';
 
 /** Facts with their URLs and ids as numbers into the sending thread's table, and their shared URLs by list number. */

@@ -1,6 +1,6 @@
 /** The browser module of dev tabs' in-place updates (dev/tab/browser/page-update.ts with idiomorph), bundled once a session. */
 import path from 'node:path';
-import { packageRoot } from '../../bundle/package-paths.js';
+import { packageRoot } from '../../package/package-paths.js';
 
 /** Its URL path under the base. */
 export const UPDATE_MODULE_PATH = '__reactsite/update.js';

@@ -5,23 +5,23 @@
  */
 import type { Route, SiteData } from '../../site/types.js';
 import type { Problem } from '../problems/problem.js';
-import { renderFailure } from './render-route.js';
+import { renderFailure } from '../render/render-route.js';
 import { fromPlainFacts, interned, type HtmlFacts } from '../verify/html-facts.js';
 import type { Content } from '../content/load-content.js';
 import { fenceLines, readBodySource, type BodySource } from '../content/read-docs.js';
-import { markdownCacheOf, markdownKey } from '../markdown/render-bodies.js';
-import { MarkdownPacks } from '../cache/markdown-pack.js';
+import { markdownCacheOf, markdownKey } from './render-bodies.js';
+import { MarkdownPacks } from '../store/markdown-pack.js';
 import { highlightedCode } from '../highlight/fenced-code.js';
-import type { BuildOptions } from '../cli/options.js';
-import { pageKey, sharedKey } from '../cache/page-key.js';
+import type { BuildOptions } from '../build-options.js';
+import { pageKey, sharedKey } from '../store/page-key.js';
 import { tutorialById } from '../../site/tutorial-by-id.js';
-import { bodyKeyOf, type PageJob, type RenderedPage } from './page-job.js';
-import type { PagePool } from '../workers/page-pool.js';
-import { poolMode } from '../workers/pool-plan.js';
-import { limitHeapGrowth } from '../workers/heap-growth.js';
-import { PageStore, type PageMeta } from '../cache/page-store.js';
+import { bodyKeyOf, type PageJob, type RenderedPage } from '../render/page-job.js';
+import type { PagePool } from './page-pool.js';
+import { poolMode } from './pool-plan.js';
+import { limitHeapGrowth } from './heap-growth.js';
+import { PageStore, type PageMeta } from '../store/page-store.js';
 import { projectCacheDir, toolVersions } from '../cache/cache-keys.js';
-import { recordSharedInputs } from '../cache/shared-inputs.js';
+import { recordSharedInputs } from '../store/shared-inputs.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 import type { OutputDir } from '../output/output-dir.js';
 import { blockCacheIn, type LazyMarkdown } from '../markdown/thread-markdown.js';
@@ -83,7 +83,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     const init = { rendererFile: o.rendererFile, data: o.data, target };
     store?.beginWrites();
     const packs = store && new MarkdownPacks(store.packDir);
-    const [{ runPageJob, pageTools }, { MarkdownRenderer }] = await Promise.all([import('./page-job.js'), import('../markdown/render-markdown.js')]);
+    const [{ runPageJob, pageTools }, { MarkdownRenderer }] = await Promise.all([import('../render/page-job.js'), import('../markdown/render-markdown.js')]);
     const mode = poolMode(jobs.length, o.pool.size, codeBlocks(jobs.map((j) => j.doc)));
     limitHeapGrowth(jobs.length);
     // In "highlight" runs this thread's pages have their code highlighted by the warm workers.
@@ -92,7 +92,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     const tools = pageTools({ renderer: await o.renderer(), data: o.data, markdown, packs, bodyKey: bodyKeyOf(o.rendererFile, o.data) }, strings);
     // Whole pages on every thread: pages of a language with its own highlighter are kept together (see
     // workers/language-order.ts); their results come back in route order all the same.
-    const order = mode === 'pages' ? (await import('../workers/language-order.js')).byLanguage(langs) : undefined;
+    const order = mode === 'pages' ? (await import('./language-order.js')).byLanguage(langs) : undefined;
     let results: Awaited<ReturnType<typeof o.pool.run>>;
     try {
       results = await o.pool.run(order ? order.map((i) => jobs[i]!) : jobs, init, (job: PageJob) => runPageJob(job, tools, target), mode, { onDone: o.progress?.advance.bind(o.progress), keep: intern, strings });

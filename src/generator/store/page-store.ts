@@ -13,7 +13,7 @@ import type { Problem } from '../problems/problem.js';
 import type { SourceLink } from '../markdown/body-facts.js';
 import { prunePacks, type PackRef } from './markdown-pack.js';
 import { appendPageLog, applyPageLog, parseMeta, parsePageIndex, writePageIndex, type Entry, type PageLinks } from './page-index.js';
-import { isRunning } from './running-process.js';
+import { isRunning } from '../cache/running-process.js';
 
 /** What the build needs about a page without reading it: its links and ids, and its Markdown facts. */
 export interface PageMeta { facts: PlainFacts; md: { words: number; links: SourceLink[]; warnings: Problem[] } }

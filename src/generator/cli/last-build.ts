@@ -7,15 +7,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BuildOptions } from '../cli/options.js';
+import type { BuildOptions } from '../build-options.js';
 import type { Problem } from '../problems/problem.js';
 import { buildDate } from '../render/site-data.js';
 import type { BuildSummary } from '../report/build-summary.js';
-import { siteDir } from '../bundle/package-paths.js';
-import { bundleKey } from './bundle-cache.js';
-import { toolVersions } from './cache-keys.js';
-import type { SizeAndTime } from './input-index.js';
-import { sameStamps, stampsHold, treeStamps, type Stamp } from './file-stamps.js';
+import { siteDir } from '../package/package-paths.js';
+import { bundleKey } from '../bundle/bundle-cache.js';
+import { toolVersions } from '../cache/cache-keys.js';
+import type { SizeAndTime } from '../content/input-index.js';
+import { sameStamps, stampsHold, treeStamps, type Stamp } from '../cache/file-stamps.js';
 
 const FORMAT = 2;
 

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { toolVersions } from './cache-keys.js';
+import { toolVersions } from '../cache/cache-keys.js';
 
 const FILES = ['site.json', 'registry.json', 'ads.json'];
 

@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AssetManifest } from '../../site/types.js';
-import { packageRoot, siteDir } from '../bundle/package-paths.js';
-import { toolVersions } from './cache-keys.js';
-import { rendererFile as placeRenderer, type ClientBundle } from '../bundle/site-bundle.js';
+import { packageRoot, siteDir } from '../package/package-paths.js';
+import { toolVersions } from '../cache/cache-keys.js';
+import { rendererFile as placeRenderer, type ClientBundle } from './site-bundle.js';
 
 const FORMAT = 2;
 

@@ -4,8 +4,8 @@
  * keep their trees in Markdown packs (markdown-pack.ts). Its key() names a body's Markdown everywhere.
  */
 import { createHash } from 'node:crypto';
-import { JsonCache } from './json-cache.js';
-import type { MarkdownResult } from '../markdown/render-markdown.js';
+import { JsonCache } from '../cache/json-cache.js';
+import type { MarkdownResult } from './render-markdown.js';
 
 /** Bumped whenever the markdown stage's output format changes. */
 const FORMAT = 5;

@@ -2,16 +2,16 @@
  * Stage 3 driver: Markdown for the static pages, and for every tutorial body in `check` and `dev` (a build
  * renders those in its page stage), through the on-disk cache and worker threads.
  */
-import { contentHash } from '../cache/input-index.js';
+import { contentHash } from '../content/input-index.js';
 import { problem, ReactsiteError, type Problem } from '../problems/problem.js';
 import type { Content } from '../content/load-content.js';
 import type { SourceDoc } from '../content/read-docs.js';
-import { MarkdownCache } from '../cache/markdown-cache.js';
+import { MarkdownCache } from '../markdown/markdown-cache.js';
 import { CODE_THEMES } from '../highlight/code-themes.js';
-import type { MarkdownJob, MarkdownResult } from './render-markdown.js';
-import type { LazyMarkdown } from './thread-markdown.js';
-import type { PagePool } from '../workers/page-pool.js';
-import type { BuildOptions } from '../cli/options.js';
+import type { MarkdownJob, MarkdownResult } from '../markdown/render-markdown.js';
+import type { LazyMarkdown } from '../markdown/thread-markdown.js';
+import type { PagePool } from './page-pool.js';
+import type { BuildOptions } from '../build-options.js';
 import { projectCacheDir, toolVersions } from '../cache/cache-keys.js';
 
 /** The Markdown cache of a project (under <root>/.cache/reactsite/md). */

@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { isRunning } from './running-process.js';
+import { isRunning } from '../cache/running-process.js';
 import type { MarkdownResult } from '../markdown/render-markdown.js';
 import type { RenderedBody } from '../../site/types.js';
 

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SizeMemo } from '../content/image-sizes.js';
+import type { SizeMemo } from './image-sizes.js';
 
 const FORMAT = 1;
 
