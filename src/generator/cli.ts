@@ -1,4 +1,4 @@
-/** The reactsite command line. The only module that prints a final verdict and sets the exit code. */
+/** The reactsite command line: its commands and flags. Each command's run (cli/) prints its verdict; main() returns the exit code for bin/ to set. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';

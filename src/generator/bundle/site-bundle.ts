@@ -51,7 +51,7 @@ export function clientBuildOptions(dir = siteDir()): esbuild.BuildOptions {
         name: 'reactsite-islands',
         setup(build) {
           build.onResolve({ filter: /^island:/ }, (a) => ({ path: a.path.slice(7), namespace: 'island' }));
-          // The code token colours, made from the Shiki themes (see code-palette.ts).
+          // The code token colours, made from the Shiki themes (see highlight/code-palette.ts).
           build.onResolve({ filter: /^reactsite:code-palette$/ }, (a) => ({ path: a.path, namespace: 'reactsite' }));
           build.onLoad({ filter: /.*/, namespace: 'reactsite' }, async () => ({ contents: (await import('../highlight/code-palette.js')).codePaletteCss(), loader: 'css' }));
           build.onLoad({ filter: /.*/, namespace: 'island' }, (a) => ({
@@ -67,7 +67,7 @@ export function clientBuildOptions(dir = siteDir()): esbuild.BuildOptions {
 
 /**
  * Turns an esbuild result into out/ files and the manifest (island name -> chunk URL and its imports), with the page
- * script and the stylesheet of terminal output (inline on the pages that show some, see code-palette.ts).
+ * script and the stylesheet of terminal output (inline on the pages that show some, see highlight/code-palette.ts).
  */
 export async function clientBundleFrom(result: esbuild.BuildResult, pageScript: string): Promise<ClientBundle> {
   const files = new Map<string, Uint8Array>();

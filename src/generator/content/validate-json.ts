@@ -125,7 +125,7 @@ function formatName(issue: z.core.$ZodIssueInvalidStringFormat): string {
   return `text in the ${issue.format} format`;
 }
 
-/** The pattern of ids and slugs (content-schema.ts); a value breaking it gets a corrected suggestion. */
+/** The pattern of ids and slugs (schemas.ts); a value breaking it gets a corrected suggestion. */
 const SLUG_PATTERN = '/^[a-z0-9]+(?:-[a-z0-9]+)*$/';
 
 function hintFor(issue: z.core.$ZodIssue): string | undefined {

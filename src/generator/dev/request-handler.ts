@@ -41,7 +41,7 @@ export function devRequestHandler(o: DevServeOptions): http.RequestListener {
         );
         return true;
       }
-      // A tutorial whose slug changed while its tab was open: the tab's next update follows it (see page-update.ts).
+      // A tutorial whose slug changed while its tab was open: the tab's next update follows it (see tab/browser/page-update.ts).
       const moved = o.site.movedTo(pathname);
       if (moved) {
         res.writeHead(302, { location: moved, 'cache-control': 'no-store' }).end();

@@ -37,7 +37,7 @@ export default function Counter({ step = 1 }) {
 
 /**
  * Shiki's grammars with the pattern-sharing regex engine, created on first use; one a thread. With a `memoLimit`
- * (dev) it remembers the inner HTML of the blocks it made, so an edited body only highlights its new code; a
+ * (dev) it remembers the runs of the blocks it made, so an edited body only highlights its new code; a
  * build leaves it off (each block is highlighted once, and a 4,000-page build would keep every block alive).
  *
  * A block's highlighting depends on its language and text alone. The preloaded languages share one highlighter;
@@ -76,7 +76,7 @@ export class CodeHighlighter {
   }
 
   /**
-   * The inner HTML of `block` when its language is plain text or already loaded, else undefined (a forecast of
+   * The runs of `block` when its language is plain text or already loaded, else undefined (a forecast of
    * work never loads a grammar: a wrong guess would cost its loading).
    */
   async highlightIfLoaded(block: CodeBlock): Promise<BlockRuns | undefined> {

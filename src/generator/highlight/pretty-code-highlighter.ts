@@ -66,7 +66,7 @@ function tokensOf(runs: BlockRuns): ThemedToken[][] {
 type CodeOptions = { lang: string; meta?: Record<string, unknown>; transformers?: ShikiTransformer[] } & Record<string, unknown>;
 
 /**
- * The HTML each line's tokens end up as (see code-blocks.ts), by the text node that stands for the line's text in
+ * The HTML each line's tokens end up as (see markdown/code-blocks.ts), by the text node that stands for the line's text in
  * a tree made by lineTree.
  */
 const LINE_HTML = new WeakMap<object, string>();

@@ -1,7 +1,7 @@
 /**
  * On-disk cache of markdown results keyed by content hash and tool versions; corrupt entries are ignored. It holds
  * what `build` renders outside the page stage (static pages) and what `check` renders; tutorial pages of a build
- * keep their trees in Markdown packs (markdown-pack.ts). Its key() names a body's Markdown everywhere.
+ * keep their facts and body HTML in Markdown packs (store/markdown-pack.ts). Its key() names a body's Markdown everywhere.
  */
 import { createHash } from 'node:crypto';
 import { JsonCache } from '../cache/json-cache.js';

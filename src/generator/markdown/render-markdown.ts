@@ -25,7 +25,7 @@ import { imagePath, type ImageSizeTable } from '../content/image-refs.js';
 /** What the markdown stage produces for one body. */
 export interface MarkdownResult { hast: HastRoot; words: number; code: CodeSample[]; links: SourceLink[]; warnings: Problem[] }
 
-/** What the build knows of a body's Markdown: always its facts; its tree and code samples when rendered in-process. */
+/** What a run knows of a body's Markdown: always its facts; its tree and code samples when its Markdown stage rendered it (never a build's tutorial pages). */
 export type MarkdownFacts = Pick<MarkdownResult, 'words' | 'links' | 'warnings'> & Partial<Pick<MarkdownResult, 'code' | 'hast'>>;
 
 type MarkdownProcessor = Processor<MdastRoot, MdastRoot, HastRoot, HastRoot>;
@@ -79,7 +79,7 @@ export class MarkdownRenderer {
     return this.renderNow(source, opts);
   }
 
-  /** Renders a body that will likely be asked for soon (a worker's idle time, see page-worker.ts), for render() to hand over. */
+  /** Renders a body that will likely be asked for soon (a worker's idle time, see workers/page-worker.ts), for render() to hand over. */
   async renderAhead(source: string, opts: MarkdownOptions): Promise<void> {
     this.early.set(opts.file, { source, opts, result: await this.renderNow(source, opts) });
   }

@@ -24,5 +24,5 @@ export function siteDir(): string {
   return custom ? path.resolve(custom) : path.join(packageRoot(), 'src', 'site');
 }
 
-/** The folder under dist/ holding the site bundles made when reactsite is built (see shipped-bundle.ts). */
+/** The folder under dist/ holding the site bundles made when reactsite is built (see bundle/shipped-bundle.ts). */
 export const SHIPPED_BUNDLE_FOLDER = 'site-bundle';

@@ -1,4 +1,4 @@
-/** One tutorial page from its body source: Markdown (through the cache) -> hast -> HTML -> link facts -> a file. */
+/** One tutorial page: its body HTML and Markdown facts from its pack, or rendered from its source and packed; then page HTML -> link facts -> a file. */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Faq, PagePieces, Route, SiteData } from '../../site/types.js';

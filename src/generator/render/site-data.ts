@@ -49,7 +49,8 @@ function pageOf(name: string, doc: Pick<StaticPage, 'title' | 'description'>, md
 
 /**
  * The data every page renders from (built once and shared by reference). `markdown` is keyed by source file and
- * holds every static page and the tutorial bodies rendered in-process (a body it lacks is added by its page job).
+ * holds every static page and the tutorial bodies the Markdown stage rendered: all in `check`, those asked for so far
+ * in `dev`, none in a build (its page jobs bring their own).
  */
 export function siteDataOf(content: Content, markdown: ReadonlyMap<string, Partial<BodyMarkdown>>, opts: { site?: string; base?: string; dev?: SiteData['dev'] }, assets: AssetManifest): SiteData {
   const { siteUrl, base } = siteUrlAndBase(content, opts);

@@ -57,7 +57,7 @@ export function contentChecks(root: string, result: CheckedBuild): Problem[] {
   const problems: Problem[] = [];
   const routePaths = new Set(result.routes.map((r) => r.path));
   const idsByPath = new Map<string, Set<string>>();
-  // `check` builds in-process, so every body keeps its tree (worker-rendered builds keep only summaries).
+  // `check` renders every body in its Markdown stage (on this thread or the workers), so every body keeps its tree.
   const sources = [...result.markdown.entries()].map(([file, md]) => {
     if (!md.hast || !md.code) throw new Error(`content checks need the Markdown tree and code samples of ${file}`);
     return [file, { ...md, hast: md.hast, code: md.code }] as const;

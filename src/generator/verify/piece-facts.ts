@@ -2,7 +2,7 @@
  * A page's facts read from its pieces (see PagePieces). A page's own pieces are scanned as they come; a string many
  * pages share (the sidebar's list of a category: on real documentation up to 250 kB of each page) is scanned once,
  * its findings kept in order of where they are, and each span of it takes the findings inside it. The facts are
- * those htmlFacts reads off the joined page (tests/unit/page-pieces.test.ts compares them).
+ * those htmlFacts reads off the joined page (tests/unit/page-pieces.test.tsx compares them).
  */
 import type { PagePieces, SharedSpan } from '../../site/types.js';
 import { piecesText } from '../../site/document/page-pieces.js';

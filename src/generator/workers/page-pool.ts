@@ -31,7 +31,7 @@ export interface PoolStats { pages: { main: number; workers: number }; markdown:
 /**
  * The page workers of a `build`: started now when pages will likely be rendered, so they warm up while the main
  * thread loads the pipeline and the content and bundles: with no page store yet, or on a large site whose inputs
- * every page shows changed since the last build (see shared-inputs.ts; every page is then rendered again from its
+ * every page shows changed since the last build (see store/shared-inputs.ts; every page is then rendered again from its
  * pack, and the workers take their share). Otherwise started only if the page stage finds pages to render (on a
  * warm build their warm-up would only compete for the cores; a small site's main thread renders alone).
  */

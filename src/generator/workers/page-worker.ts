@@ -3,7 +3,7 @@
  * (Shiki and its grammars loaded, the common JSX rules compiled on a sample), all a worker does in "highlight"
  * runs and what the main thread then waits for; on a large one, the page pipeline (Markdown, the page job). Once
  * the content is loaded the main thread says what will come, and the worker warms up the rest it needs (no
- * Shiki for a site without code). Then it renders and places batches of pages (see page-job.ts), or highlights.
+ * Shiki for a site without code). Then it renders and places batches of pages (see render/page-job.ts), or highlights.
  */
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';

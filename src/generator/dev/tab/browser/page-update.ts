@@ -55,7 +55,7 @@ let updates = 0;
 
 /** Fetches this page's new HTML and morphs the page into it; marks `html[data-reactsite-updated]` with a count. */
 export async function update(): Promise<void> {
-  // The header spares a tab on a missing page a logged 404 on every update (see update-header.ts).
+  // The header spares a tab on a missing page a logged 404 on every update (see serve/update-header.ts).
   const res = await fetch(location.href, { cache: 'no-store', headers: { [UPDATE_HEADER]: '1' } });
   // The page moved (its tutorial's slug changed): the tab goes where it is now.
   if (res.redirected) return void location.replace(res.url);
