@@ -88,7 +88,12 @@ function summarizeRuns(name, mode, runs, out, tutorials) {
 export function projectBench({ results, srcSeen, log, maxRssKb, env, seed }) {
   /** One build, logged as it finishes. */
   async function oneBuild(label, root, { cold }) {
-    if (cold) removeTree(cacheDir(root));
+    // A cold build is a user's first: no cache and no out/ (Eleventy's builds start from an empty output too).
+    // Keeping the last run's out/ measured plain-4000 about 4 % faster than building from none (3 runs each).
+    if (cold) {
+      removeTree(cacheDir(root));
+      removeTree(path.join(root, 'out'));
+    }
     settle();
     const src = srcFingerprint();
     srcSeen.add(src);
