@@ -28,7 +28,7 @@ const layerOf = new Map(LAYERS.flatMap((parts, i) => parts.map((p) => [p, i] as 
 function sources(dir: string): string[] {
   return fs
     .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
+    .filter((e) => e.isFile() && /\.[cm]?[jt]sx?$/.test(e.name) && !e.name.endsWith('.d.ts'))
     .map((e) => path.join(e.parentPath, e.name));
 }
 
@@ -53,17 +53,16 @@ function importsOf(file: string): string[] {
   return out;
 }
 
-/** Imports that run from a part to one on a higher layer: `from -> to` with the files. */
-function upwardImports(files: readonly string[]): string[] {
-  const found: string[] = [];
+/** Every import from one part to another, `from -> to`, with the first file that makes it. */
+function partImports(files: readonly string[]): Map<string, string> {
+  const edges = new Map<string, string>();
   for (const file of files) {
-    const from = partOf(file);
     for (const target of importsOf(file)) {
-      const to = partOf(target);
-      if (to !== from && layerOf.get(to)! > layerOf.get(from)!) found.push(`${from} -> ${to}: ${path.relative(SRC, file)} imports ${path.relative(SRC, target)}`);
+      const edge = `${partOf(file)} -> ${partOf(target)}`;
+      if (partOf(target) !== partOf(file) && !edges.has(edge)) edges.set(edge, `${path.relative(SRC, file)} imports ${path.relative(SRC, target)}`);
     }
   }
-  return found;
+  return edges;
 }
 
 describe('the generator folders', () => {
@@ -80,16 +79,27 @@ describe('the generator folders', () => {
     // run-build.ts's import(), and the pool's types come in by `import type`.
     expect(importsOf(path.join(GENERATOR, 'cli', 'run-build.ts'))).toContain(path.join(GENERATOR, 'pipeline.ts'));
     expect(importsOf(path.join(GENERATOR, 'workers', 'tutorial-pages.ts'))).toContain(path.join(GENERATOR, 'workers', 'page-pool.ts'));
-    expect(upwardImports(files)).toEqual([]);
+    const upward = [...partImports(files)].filter(([edge]) => {
+      const [from, to] = edge.split(' -> ') as [string, string];
+      return !layerOf.has(to) || layerOf.get(to)! > layerOf.get(from)!;
+    });
+    expect(upward.map(([edge, example]) => `${edge}: ${example}`)).toEqual([]);
   });
 
   it('on one layer, import each other without a loop', () => {
-    const next = new Map<string, Set<string>>();
-    for (const file of files) for (const target of importsOf(file)) if (partOf(target) !== partOf(file)) (next.get(partOf(file)) ?? next.set(partOf(file), new Set()).get(partOf(file))!).add(partOf(target));
+    const edges = partImports(files);
+    const next = new Map<string, string[]>();
+    for (const edge of edges.keys()) {
+      const [from, to] = edge.split(' -> ') as [string, string];
+      next.set(from, [...(next.get(from) ?? []), to]);
+    }
     const loops: string[] = [];
     const done = new Set<string>();
     const walk = (part: string, trail: string[]) => {
-      if (trail.includes(part)) return void loops.push([...trail.slice(trail.indexOf(part)), part].join(' -> '));
+      if (trail.includes(part)) {
+        const loop = [...trail.slice(trail.indexOf(part)), part];
+        return void loops.push(loop.slice(1).map((to, i) => `${loop[i]} -> ${to} (${edges.get(`${loop[i]} -> ${to}`)})`).join('; '));
+      }
       if (done.has(part)) return;
       for (const to of next.get(part) ?? []) walk(to, [...trail, part]);
       done.add(part);
