@@ -155,6 +155,19 @@ describe('OutputDir.claimForJob', () => {
     expect(staleLeft()).toEqual([]);
   });
 
+  it.each([2, DELETE_HERE_UP_TO + 6])('deletes a replaced out/ with no trash to go to: here for %i files, in the background for more', async (n) => {
+    const { dir, out } = previousOut();
+    for (let i = 0; i < n; i++) fs.writeFileSync(path.join(out, `old-${i}.html`), 'old');
+    const files: OutputFiles = new Map(Array.from({ length: n }, (_, i) => [`page-${i}/index.html`, `new ${i}`] as const));
+    await writeOutput(out, files);
+    expect(listFiles(out)).toEqual([...files.keys()].sort());
+    // A child process takes tens of milliseconds to start: the folder it deletes is still there when the build returns.
+    const staleLeft = () => fs.readdirSync(dir).filter((f) => f.startsWith('.out.stale-'));
+    expect(staleLeft().length).toBe(n <= DELETE_HERE_UP_TO ? 0 : 1);
+    for (let i = 0; i < 200 && staleLeft().length; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(fs.readdirSync(dir)).toEqual(['out']);
+  });
+
   it('removes the stale folder a killed build left, and leaves a running build’s alone', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-stale-'));
     const out = path.join(dir, 'out');

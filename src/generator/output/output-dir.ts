@@ -10,7 +10,7 @@ import { placedStamps, type Stamp } from '../cache/file-stamps.js';
 import { linkOrCopy, mkdirExisting } from './folders.js';
 import { writeError } from './write-error.js';
 import { foldersInBackground, recoverOutput, removeInBackground, trashEntries, trashPrefix, withSwapLock } from './recovery.js';
-import { StaleFiles } from './stale-files.js';
+import { dropReplacedOutput, StaleFiles } from './stale-files.js';
 
 /** Files of a build: out-relative path -> contents. */
 export type OutputFiles = Map<string, string | Uint8Array>;
@@ -240,7 +240,7 @@ export class OutputDir {
     }
     // out/ is this build's now: what follows only tidies up or helps the next build, and may not fail it.
     try {
-      if (old && !old.trash) fs.rmSync(old.path, { recursive: true, force: true });
+      if (old && !old.trash) dropReplacedOutput(old.path, this.outDir, this.placedSizes.size);
       // Nothing went to the trash (no out/ before, as after a cold build): the next build gets this one's folders
       // to recycle all the same, made after this process is gone (0.24 s of the first changed build at 4,000 pages).
       if (!old?.trash && this.trashDir && this.dirs.size > 1) {

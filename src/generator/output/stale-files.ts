@@ -3,7 +3,8 @@
  * blocks, and on a file system mounted with `discard` and no journal (this machine's ext4) each freeing waits on
  * the disk (about 120 µs a page against 13 µs for a rename; a body edited after a registry change replaced 4,000
  * such pages). They go into one folder beside out/, named after the build's process, deleted in the background
- * once the build is over; recovery (recovery.ts) removes the folder of a killed build.
+ * once the build is over; recovery (recovery.ts) removes the folder of a killed build. A replaced out/ with no
+ * trash to go to is deleted the same way.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,4 +46,23 @@ export class StaleFiles {
     else if (this.count) fs.rmSync(this.dir, { recursive: true, force: true });
     this.count = 0;
   }
+}
+
+/**
+ * Deletes an out/ this build replaced and could not put in the trash (`--no-cache`, a cache that cannot be
+ * written, a trash on another file system): here when this build placed few files, else renamed to a stale
+ * folder and deleted in the background, so the build does not wait on its unlinks (plain-4000: 0.9 s).
+ */
+export function dropReplacedOutput(old: string, outDir: string, placed: number): void {
+  if (placed > DELETE_HERE_UP_TO) {
+    const stale = path.join(path.dirname(outDir), `.${path.basename(outDir)}.stale-old-${process.pid}`);
+    try {
+      fs.renameSync(old, stale);
+      removeAsOwnInBackground(stale);
+      return;
+    } catch {
+      // Deleted here after all.
+    }
+  }
+  fs.rmSync(old, { recursive: true, force: true });
 }
