@@ -13,7 +13,7 @@ import { InputIndex, type SizeAndTime } from './content/input-index.js';
 import type { BuildOptions } from './build-options.js';
 import { loadContent, sourceFile, type Content } from './content/load-content.js';
 import { buildRoutes } from './content/routes.js';
-import type { MarkdownFacts } from './markdown/render-markdown.js';
+import type { MarkdownFacts, MarkdownResult } from './markdown/render-markdown.js';
 import { renderBodies } from './workers/render-bodies.js';
 import { lazyMarkdown } from './markdown/thread-markdown.js';
 import type { OutputDir, OutputFiles } from './output/output-dir.js';
@@ -22,8 +22,10 @@ import { generatedFiles } from './render/host-files.js';
 import { renderRoute } from './render/render-route.js';
 import { siteDataOf, siteUrlAndBase } from './render/site-data.js';
 import { buildTutorialPages, prepareWorkers } from './workers/tutorial-pages.js';
-import { htmlFacts, type HtmlFacts } from './verify/html-facts.js';
+import { limitHeapGrowth } from './workers/heap-growth.js';
+import { htmlFacts, ownFacts, type HtmlFacts } from './verify/html-facts.js';
 import { integrityProblems, type GateMemo } from './verify/integrity-gate.js';
+import { checkedBody, type CheckedBody } from './verify/checked-body.js';
 import type { PagePool } from './workers/page-pool.js';
 import type { ProgressSink } from './report/progress.js';
 
@@ -87,6 +89,20 @@ async function loadSite(opts: BuildOptions, run: RunOptions): Promise<{ content:
   return { content, routes };
 }
 
+/**
+ * What `check` keeps of each body as it arrives (see checkedBody): its page is rendered from its HTML, so no tree
+ * is held (4,000 of them took 2 GB). Needs the bundles first, which `check` then waits for before its Markdown.
+ */
+async function checkedBodies(content: Content, opts: BuildOptions, routes: readonly Route[], bundling: ReturnType<typeof bundles>): Promise<(file: string, md: MarkdownResult) => CheckedBody> {
+  // Its main thread receives every body's tree from the workers: garbage a large site's heap would let pile up.
+  limitHeapGrowth(content.bodies.size);
+  const { client, renderer } = await bundling;
+  const site = await renderer();
+  const data = { base: siteUrlAndBase(content, opts).base, assets: client.manifest };
+  const pathOf = new Map(routes.map((r) => [sourceFile(content, r), r.path]));
+  return (file, md) => checkedBody(md, (tree) => site.renderBody(tree, data, pathOf.get(file) ?? file));
+}
+
 /** Runs the whole pipeline and returns the output files not yet placed; throws ReactsiteError on any error. */
 export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<BuildResult> {
   const timings: Record<string, number> = {};
@@ -101,7 +117,8 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   // Before waiting for the bundles: esbuild runs in its own process meanwhile.
   const blocksDir = opts.cache ? projectCacheDir(opts.root, 'blocks') : undefined;
   const threads = { markdown: lazyMarkdown({ blocksDir }), pool: run.pool, blocksDir };
-  const markdown: BuildResult['markdown'] = await time('markdown', () => renderBodies(mdContent, opts, threads));
+  const reduce = build ? undefined : await checkedBodies(content, opts, routes, bundling);
+  const markdown: BuildResult['markdown'] = await time('markdown', () => renderBodies(mdContent, opts, threads, reduce));
   const { client, rendererFile, renderer } = await bundling;
   const data = siteDataOf(content, markdown, opts, client.manifest);
   const files: OutputFiles = new Map(client.files);
@@ -121,6 +138,7 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
     const problems: Problem[] = [];
     // A build keeps the other pages for the next one (see store/other-pages.ts); `check` renders them all.
     const kept = new OtherPages(projectCacheDir(opts.root, 'other'), !!build && opts.cache);
+    const strings = new Map<string, string>();
     const keyOf = otherPageKeys(data, rendererFile, toolVersions());
     for (const route of routes) {
       if (facts.has(route.file)) continue;
@@ -133,7 +151,7 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
       const r = renderRoute(await renderer(), route, data, sourceFile(content, route));
       if (!('html' in r)) problems.push(r.problem);
       // `check` writes nothing: a tutorial page is read for its facts at once and its HTML dropped.
-      else if (run.mode === 'check' && route.kind === 'tutorial') facts.set(route.file, htmlFacts(r.html));
+      else if (run.mode === 'check' && route.kind === 'tutorial') facts.set(route.file, ownFacts(htmlFacts(r.html), strings));
       else {
         files.set(route.file, r.html);
         if (key) kept.set(route.file, key, r.html);

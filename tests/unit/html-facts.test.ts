@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { decodeAttr, htmlFacts, type HtmlFacts } from '../../src/generator/verify/html-facts.js';
+import { decodeAttr, htmlFacts, ownFacts, type HtmlFacts } from '../../src/generator/verify/html-facts.js';
 
 /** The facts as the regular expressions of the first version read them: the reference the scans must match. */
 function referenceFacts(html: string): HtmlFacts {
@@ -66,4 +66,17 @@ describe('htmlFacts', () => {
     }
     expect(urls).toBeGreaterThan(5000);
   }, 60_000);
+
+  it('gives the same facts in strings of their own (ownFacts), one copy of each URL and id for every page', () => {
+    const out = inject('siteOut');
+    const files = fs.readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
+    const pool = new Map<string, string>();
+    for (const f of files) {
+      const facts = htmlFacts(fs.readFileSync(path.join(out, f), 'utf8'));
+      expect(ownFacts(facts, pool), f).toEqual(facts);
+    }
+    // The sidebar's and the navbar's links, on every page, are kept once.
+    expect(pool.size).toBeGreaterThan(50);
+    expect(pool.size).toBeLessThan(files.length * 20);
+  });
 });

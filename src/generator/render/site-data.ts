@@ -1,15 +1,15 @@
 /** The data every page renders from, with the defaults `build`, `check` and `dev` share. */
 import { createHash } from 'node:crypto';
 import { isCompactSidebar } from '../../site/components/sidebar-groups.js';
-import type { AssetManifest, Body, SiteData, StaticPage, Tutorial } from '../../site/types.js';
+import type { AssetManifest, Body, RenderedBody, SiteData, StaticPage, Tutorial } from '../../site/types.js';
 import { normalizeBase } from '../../site/seo/urls.js';
 import { searchIndexJson } from '../../site/widgets/search-index.js';
 import { isSourceDate } from './source-date.js';
 import type { Content } from '../content/load-content.js';
 import type { MarkdownResult } from '../markdown/render-markdown.js';
 
-/** What the page data needs of a body's Markdown (a tutorial page job adds its own body later). */
-export type BodyMarkdown = Pick<MarkdownResult, 'hast' | 'words'>;
+/** What the page data needs of a body's Markdown: its tree, or its HTML (a tutorial page job adds its own body later). */
+export type BodyMarkdown = Pick<MarkdownResult, 'words'> & Partial<Pick<MarkdownResult, 'hast'>> & { rendered?: RenderedBody };
 
 /** The date pages report when a tutorial has none: SOURCE_DATE_EPOCH if set, else today (UTC), as a day. */
 export function buildDate(env = process.env): string {
@@ -39,12 +39,12 @@ export function searchIndexPath(tutorials: readonly Tutorial[]): string | undefi
 
 /** A tutorial body as pages see it: its Markdown plus the facts from its front matter. */
 export function bodyOf(doc: Pick<Body, 'faq' | 'updated'>, md: BodyMarkdown): Body {
-  return { hast: md.hast, words: md.words, faq: doc.faq, updated: doc.updated };
+  return { hast: md.hast, ...(md.rendered && { rendered: md.rendered }), words: md.words, faq: doc.faq, updated: doc.updated };
 }
 
 /** A static page as pages see it. */
 function pageOf(name: string, doc: Pick<StaticPage, 'title' | 'description'>, md: BodyMarkdown): StaticPage {
-  return { name, title: doc.title, description: doc.description, body: { hast: md.hast, words: md.words, faq: [] } };
+  return { name, title: doc.title, description: doc.description, body: { hast: md.hast, ...(md.rendered && { rendered: md.rendered }), words: md.words, faq: [] } };
 }
 
 /**
@@ -57,7 +57,7 @@ export function siteDataOf(content: Content, markdown: ReadonlyMap<string, Parti
   const bodies: Record<string, Body> = {};
   for (const [id, doc] of content.bodies) {
     const md = markdown.get(doc.file);
-    if (md?.hast) bodies[id] = bodyOf(doc, md as BodyMarkdown);
+    if (md?.hast || md?.rendered) bodies[id] = bodyOf(doc, md as BodyMarkdown);
   }
   const pages: Record<string, StaticPage> = {};
   for (const [name, doc] of content.pages) pages[name] = pageOf(name, doc, markdown.get(doc.file) as BodyMarkdown);

@@ -1,14 +1,12 @@
 /** `reactsite check`: the per-article minimums, code samples that must parse, links, anchors and images. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Element, Root } from 'hast';
-import { toString as hastText } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
 import * as esbuild from 'esbuild';
 import { problem, warning, type Problem } from '../problems/problem.js';
 import type { Route } from '../../site/types.js';
 import type { Content } from '../content/load-content.js';
 import type { MarkdownFacts } from '../markdown/render-markdown.js';
+import { bodyFacts, type CheckedBody } from './checked-body.js';
 import type { CodeSample } from '../markdown/body-facts.js';
 import { isLayoutId } from '../../site/document/layout-ids.js';
 import { tutorialById } from '../../site/tutorial-by-id.js';
@@ -17,24 +15,6 @@ import { tutorialById } from '../../site/tutorial-by-id.js';
 export const MINIMUMS = { words: 900, sections: 3, tables: 1, code: 2, faq: 4, description: [120, 160], keywords: [5, 15] } as const;
 
 const LOADERS: Record<string, esbuild.Loader> = { jsx: 'jsx', js: 'jsx', javascript: 'jsx', tsx: 'tsx', ts: 'ts', typescript: 'ts' };
-
-/** Facts about one rendered body, read off its hast. */
-export function bodyFacts(hast: Root): { sections: string[]; tables: number; ids: Set<string>; links: string[]; images: string[] } {
-  const sections: string[] = [];
-  const ids = new Set<string>();
-  const links: string[] = [];
-  const images: string[] = [];
-  let tables = 0;
-  visit(hast, 'element', (el: Element) => {
-    // The footnotes' "Footnotes" heading (id footnote-label) is made by the build, not a section the author wrote.
-    if (el.tagName === 'h2' && el.properties.id !== 'footnote-label') sections.push(hastText(el));
-    if (el.tagName === 'table') tables++;
-    if (typeof el.properties.id === 'string') ids.add(el.properties.id);
-    if (el.tagName === 'a' && typeof el.properties.href === 'string') links.push(el.properties.href);
-    if (el.tagName === 'img' && typeof el.properties.src === 'string') images.push(el.properties.src);
-  });
-  return { sections, tables, ids, links, images };
-}
 
 /** Parses a code sample with esbuild; returns the first syntax error, or undefined. */
 export function codeSyntaxError(sample: CodeSample): string | undefined {
@@ -50,27 +30,28 @@ export function codeSyntaxError(sample: CodeSample): string | undefined {
 }
 
 /** What the content checks read of a finished in-memory build: its content, routes and every body's Markdown. */
-export interface CheckedBuild { content: Content; routes: Route[]; markdown: ReadonlyMap<string, MarkdownFacts> }
+export interface CheckedBuild { content: Content; routes: Route[]; markdown: ReadonlyMap<string, MarkdownFacts & Partial<Pick<CheckedBody, 'checks'>>> }
 
 /** Every content problem of a finished in-memory build. */
 export function contentChecks(root: string, result: CheckedBuild): Problem[] {
   const problems: Problem[] = [];
   const routePaths = new Set(result.routes.map((r) => r.path));
   const idsByPath = new Map<string, Set<string>>();
-  // `check` renders every body in its Markdown stage (on this thread or the workers), so every body keeps its tree.
+  // `check` renders every body in its Markdown stage (on this thread or the workers) and keeps what these read.
   const sources = [...result.markdown.entries()].map(([file, md]) => {
-    if (!md.hast || !md.code) throw new Error(`content checks need the Markdown tree and code samples of ${file}`);
-    return [file, { ...md, hast: md.hast, code: md.code }] as const;
+    const checks = md.checks ?? (md.hast && bodyFacts(md.hast));
+    if (!checks || !md.code) throw new Error(`content checks need the Markdown facts and code samples of ${file}`);
+    return [file, { ...md, checks, code: md.code }] as const;
   });
   const tutorialPathOf = new Map<string, string>();
   for (const r of result.routes) if (r.kind === 'tutorial') tutorialPathOf.set(`content/tutorials/${r.ref}.md`, r.path);
   for (const r of result.routes) if (r.kind === 'static') tutorialPathOf.set(`content/pages/${r.ref}.md`, r.path);
   for (const [file, md] of sources) {
     const p = tutorialPathOf.get(file);
-    if (p) idsByPath.set(p, bodyFacts(md.hast).ids);
+    if (p) idsByPath.set(p, md.checks.ids);
   }
   for (const [file, md] of sources) {
-    const facts = bodyFacts(md.hast);
+    const facts = md.checks;
     for (const sample of md.code) {
       const err = codeSyntaxError(sample);
       if (err) problems.push(problem(`${sample.lang} code sample does not parse: ${err}`, { file, line: sample.line, hint: 'fix the code, or mark a deliberate fragment with ```' + sample.lang + ' fragment' }));

@@ -197,13 +197,13 @@ export class PagePool {
   /**
    * Renders Markdown `jobs` (from MIN_BODIES_FOR_WORKERS of them, or with REACTSITE_WORKERS=force, on the
    * workers too, with the block cache in `blocksDir`); results (or errors) in job order. `onMain` renders one on
-   * the main thread.
+   * the main thread; `keep` turns each result, as it arrives, into what is kept of it (job `i`'s), or an error.
    */
-  markdown(jobs: readonly MarkdownJob[], onMain: (job: MarkdownJob) => Promise<MarkdownResult>, blocksDir?: string): Promise<(MarkdownResult | Error)[]> {
+  markdown<K = MarkdownResult>(jobs: readonly MarkdownJob[], onMain: (job: MarkdownJob) => Promise<MarkdownResult>, blocksDir?: string, keep?: (r: MarkdownResult, i: number) => K | Error): Promise<(K | Error)[]> {
     const force = process.env.REACTSITE_WORKERS === 'force';
     if (jobs.length && (force || jobs.length >= MIN_BODIES_FOR_WORKERS)) this.spawn();
     const workers = jobs.length && (force || jobs.length >= MIN_BODIES_FOR_WORKERS) ? this.workers : [];
-    return this.inTurn(() => this.spread(jobs, { workers, lanes: 1, stats: this.stats.markdown, batch: (id, part) => ({ id, md: part as MarkdownJob[], blocksDir }) }, onMain));
+    return this.inTurn(() => this.spread(jobs, { workers, lanes: 1, stats: this.stats.markdown, keep, batch: (id, part) => ({ id, md: part as MarkdownJob[], blocksDir }) }, onMain));
   }
 
   private inTurn<T>(f: () => Promise<T>): Promise<T> {
@@ -217,10 +217,10 @@ export class PagePool {
    * next batch) and `lanes` loops on the main thread; results (or errors) in job order. The main thread takes
    * jobs from the front, the workers from the back (what they rendered ahead, see ahead()), until they meet.
    */
-  private async spread<J, R>(jobs: readonly J[], o: { workers: Worker[]; lanes: number; init?: WorkerInit; stats: { main: number; workers: number }; onDone?: (n: number) => void; keep?: (r: R) => R; reader?: () => ResultReader<R>; batch: (id: number, part: readonly J[]) => Batch }, onMain: (job: J) => Promise<R>): Promise<(R | Error)[]> {
-    const results: (R | Error)[] = new Array(jobs.length);
+  private async spread<J, R, K = R>(jobs: readonly J[], o: { workers: Worker[]; lanes: number; init?: WorkerInit; stats: { main: number; workers: number }; onDone?: (n: number) => void; keep?: (r: R, i: number) => K | Error; reader?: () => ResultReader<R>; batch: (id: number, part: readonly J[]) => Batch }, onMain: (job: J) => Promise<R>): Promise<(K | Error)[]> {
+    const results: (K | Error)[] = new Array(jobs.length);
     const asSent = (): ResultReader<R> => ({ add() {}, result: (r) => r as R });
-    const keep = o.keep ?? ((r: R) => r);
+    const keep = o.keep ?? ((r: R) => r as unknown as K);
     let next = 0;
     let end = jobs.length;
     const threads = o.workers.length + 1;
@@ -266,7 +266,7 @@ export class PagePool {
           this.stats.ahead += m.ahead ?? 0;
           o.onDone?.(m.results.length);
           if (m.strings) reader.add(m.strings);
-          m.results.forEach((r, i) => (results[m.id + i] = r !== null && typeof r === 'object' && 'error' in r ? new Error(r.error) : keep(reader.result(r))));
+          m.results.forEach((r, i) => (results[m.id + i] = r !== null && typeof r === 'object' && 'error' in r ? new Error(r.error) : keep(reader.result(r), m.id + i)));
           send();
         });
         w.on('error', fail);
@@ -277,7 +277,7 @@ export class PagePool {
     const lane = async () => {
       while (next < end) {
         const [i] = take(1);
-        results[i] = await onMain(jobs[i]!).then(keep, (e: Error) => e);
+        results[i] = await onMain(jobs[i]!).then((r) => keep(r, i), (e: Error) => e);
         o.stats.main++;
         o.onDone?.(1);
         // Let worker replies in, so they get their next batch while this thread keeps rendering.

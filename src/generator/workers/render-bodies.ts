@@ -40,9 +40,12 @@ export function markdownKey(cache: MarkdownCache, doc: SourceDoc, allowRawHtml: 
 export interface MarkdownThreads { markdown: LazyMarkdown; pool?: PagePool; blocksDir?: string }
 
 /** Renders every job on this thread, one at a time (rendering concurrently in one thread gains nothing). */
-async function renderHere(markdown: LazyMarkdown, jobs: readonly MarkdownJob[]): Promise<(MarkdownResult | Error)[]> {
-  const out: (MarkdownResult | Error)[] = [];
-  for (const j of jobs) out.push(await renderOne(markdown, j));
+async function renderHere<K>(markdown: LazyMarkdown, jobs: readonly MarkdownJob[], keep: (r: MarkdownResult, i: number) => K | Error): Promise<(K | Error)[]> {
+  const out: (K | Error)[] = [];
+  for (const [i, j] of jobs.entries()) {
+    const r = await renderOne(markdown, j);
+    out.push(r instanceof Error ? r : keep(r, i));
+  }
   return out;
 }
 
@@ -51,26 +54,38 @@ function renderOne(markdown: LazyMarkdown, job: MarkdownJob): Promise<MarkdownRe
   return markdown().then((m) => m.render(job.source, job.options)).catch((e: Error) => e);
 }
 
-/** Renders (or reads from cache) every body and page of `content`; keyed by source file. */
-export async function renderBodies(content: Content, opts: BuildOptions, threads: MarkdownThreads): Promise<Map<string, MarkdownResult>> {
+/**
+ * Renders (or reads from cache) every body and page of `content`; keyed by source file. `reduce` turns each
+ * result, as it arrives, into what the caller keeps of it (`check` keeps no trees); the cache keeps it whole.
+ */
+export async function renderBodies<K = MarkdownResult>(content: Content, opts: BuildOptions, threads: MarkdownThreads, reduce?: (file: string, md: MarkdownResult) => K): Promise<Map<string, K>> {
   const cache = markdownCacheOf(opts);
   const allowRawHtml = content.site.allowRawHtml;
   const docs: SourceDoc[] = [...content.bodies.values(), ...[...content.pages.values()].map((p) => ({ ...p, content: p.content.replaceAll('{email}', content.site.email) }))];
-  const out = new Map<string, MarkdownResult>();
+  const kept = (file: string, md: MarkdownResult): K => (reduce ? reduce(file, md) : (md as unknown as K));
+  const out = new Map<string, K>();
   const todo: { doc: SourceDoc; key: string }[] = [];
   for (const doc of docs) {
     const key = markdownKey(cache, doc, allowRawHtml);
     const hit = cache.get(key);
-    if (hit) out.set(doc.file, hit);
+    if (hit) out.set(doc.file, kept(doc.file, hit));
     else todo.push({ doc, key });
   }
+  const keep = (r: MarkdownResult, i: number): K | Error => {
+    const { doc, key } = todo[i]!;
+    cache.set(key, r);
+    try {
+      return kept(doc.file, r);
+    } catch (e) {
+      return e as Error;
+    }
+  };
   const jobs: MarkdownJob[] = todo.map(({ doc }) => ({ source: doc.content, options: { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml, ...(doc.imageSizes && { imageSizes: doc.imageSizes }) } }));
-  const results = threads.pool ? await threads.pool.markdown(jobs, (job) => threads.markdown().then((m) => m.render(job.source, job.options)), threads.blocksDir) : await renderHere(threads.markdown, jobs);
+  const results = threads.pool ? await threads.pool.markdown(jobs, (job) => threads.markdown().then((m) => m.render(job.source, job.options)), threads.blocksDir, keep) : await renderHere(threads.markdown, jobs, keep);
   const problems: Problem[] = [];
   results.forEach((r, i) => {
-    const { doc, key } = todo[i]!;
+    const { doc } = todo[i]!;
     if (r instanceof Error) return void problems.push(problem(`Markdown could not be rendered: ${r.message}`, { file: doc.file, hint: 'check the code fences and tables of this file' }));
-    cache.set(key, r);
     out.set(doc.file, r);
   });
   if (problems.length) throw new ReactsiteError(problems);
