@@ -99,7 +99,11 @@ async function checkedBodies(content: Content, opts: BuildOptions, routes: reado
   const { client, renderer } = await bundling;
   const site = await renderer();
   const data = { base: siteUrlAndBase(content, opts).base, assets: client.manifest };
-  const pathOf = new Map(routes.map((r) => [sourceFile(content, r), r.path]));
+  const pathOf = new Map<string, string>();
+  for (const r of routes) {
+    const file = sourceFile(content, r);
+    if (file) pathOf.set(file, r.path);
+  }
   return (file, md) => checkedBody(md, (tree) => site.renderBody(tree, data, pathOf.get(file) ?? file));
 }
 

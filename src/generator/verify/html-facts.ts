@@ -234,11 +234,7 @@ function ownCopy(s: string): string {
  * HTML are views of it, and `check`, which keeps every page's facts, kept every page whole (docs-4000: 1.16 GB).
  */
 export function ownFacts(f: HtmlFacts, pool: Map<string, string>): HtmlFacts {
-  const shared = (s: string): string => {
-    let kept = pool.get(s);
-    if (kept === undefined) pool.set((kept = ownCopy(s)), kept);
-    return kept;
-  };
+  const once = (s: string): string => pool.get(s) ?? interned(ownCopy(s), pool);
   const own = (s: string | undefined) => (s === undefined ? undefined : ownCopy(s));
-  return { ...f, urls: f.urls.map(shared), ids: new Set([...f.ids].map(shared)), title: own(f.title), description: own(f.description), canonical: own(f.canonical), refresh: own(f.refresh), jsonLd: f.jsonLd.map(ownCopy), metaImages: f.metaImages.map(shared) };
+  return { ...f, urls: f.urls.map(once), ids: new Set([...f.ids].map(once)), title: own(f.title), description: own(f.description), canonical: own(f.canonical), refresh: own(f.refresh), jsonLd: f.jsonLd.map(ownCopy), metaImages: f.metaImages.map(once) };
 }
