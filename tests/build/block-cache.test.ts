@@ -37,7 +37,29 @@ function forgetPages(root: string): void {
 /** The built alpha page. */
 const alpha = (root: string) => fs.readFileSync(path.join(root, 'out', 'tutorial', 'react-alpha', 'index.html'), 'utf8');
 
+/** How many times each key stands in the block cache's shard files. */
+function storedKeys(root: string): Map<string, number> {
+  const dir = path.join(root, '.cache', 'reactsite', 'blocks');
+  const seen = new Map<string, number>();
+  for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.jsonl'))) {
+    for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n').filter(Boolean)) seen.set(line.slice(0, 64), (seen.get(line.slice(0, 64)) ?? 0) + 1);
+  }
+  return seen;
+}
+
 describe('the block cache', () => {
+  it('makes a block repeated across bodies once in a cold build, however many blocks come between', async () => {
+    // 300 blocks: more than a run once kept in memory.
+    const body = `## Table\n\n${Array.from({ length: 300 }, (_, i) => `\`\`\`js\nconst value${i} = ${i};\n\`\`\`\n`).join('\n')}`;
+    const root = makeProject({ 'content/tutorials/alpha.md': body, 'content/tutorials/beta.md': body });
+    expect((await runCli(['build', '--root', root])).code).toBe(0);
+    const counts = [...storedKeys(root).values()];
+    expect(counts.length).toBeGreaterThanOrEqual(300);
+    expect(counts.filter((n) => n > 1)).toEqual([]);
+    const page = (slug: string) => fs.readFileSync(path.join(root, 'out', 'tutorial', slug, 'index.html'), 'utf8');
+    expect(page('react-beta').match(/<figure[^]*?<\/figure>/g)).toEqual(page('react-alpha').match(/<figure[^]*?<\/figure>/g));
+  });
+
   it('gives later builds the finished blocks of earlier ones, and makes a block anew when its fence changes', async () => {
     const root = makeProject({ 'content/tutorials/alpha.md': FEATURES });
     expect((await runCli(['build', '--root', root])).code).toBe(0);

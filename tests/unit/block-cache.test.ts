@@ -1,4 +1,7 @@
-/** The block cache: a later run finds every block an earlier one made; a run keeps only its recent blocks in memory. */
+/**
+ * The block cache: a later run finds every block an earlier one made, this run every block it made or that another
+ * thread appended between its own appends; damaged lines are skipped.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,20 +9,62 @@ import type { Element } from 'hast';
 import { describe, expect, it } from 'vitest';
 import { BlockCache } from '../../src/generator/markdown/block-cache.js';
 
-const block = (i: number): Element => ({ type: 'element', tagName: 'figure', properties: { dataN: i }, children: [] });
+const block = (i: number): Element => ({ type: 'element', tagName: 'figure', properties: { dataN: i, title: `é ${'x'.repeat(i % 7)}` }, children: [] });
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-blocks-'));
+const keysOf = (c: BlockCache, from: number, to: number) => Array.from({ length: to - from }, (_, i) => c.key({ inline: false, lang: 'jsx', meta: '', code: `code ${from + i}` }));
+const numbers = (c: BlockCache, keys: string[]) => keys.map((k) => c.get(k)?.properties.dataN);
+/** The shard files of the one version folder under `dir`. */
+const shardFiles = (dir: string) => fs.readdirSync(dir).flatMap((v) => fs.readdirSync(path.join(dir, v)).map((f) => path.join(dir, v, f)));
 
 describe('the block cache', () => {
-  it('gives a later run every block, and this run the last 256 it made without reading them back', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-blocks-'));
+  it('gives this run and a later one every block made, and another version none', () => {
+    const dir = tmp();
     const run = new BlockCache(dir, 'v1');
-    const keys = Array.from({ length: 1000 }, (_, i) => run.key({ inline: false, lang: 'jsx', meta: '', code: `code ${i}` }));
+    const keys = keysOf(run, 0, 1000);
     // As the code step does: look every key up first (loading its shard), then store what was made.
     for (const k of keys) expect(run.get(k)).toBeUndefined();
-    run.setAll(keys.map((k, i) => [k, block(i)]));
-    expect(keys.slice(-256).map((k) => run.get(k)?.properties.dataN)).toEqual(keys.slice(-256).map((_, i) => 744 + i));
-    expect(keys.slice(0, 744).filter((k) => run.get(k)).length).toBe(0);
-    const next = new BlockCache(dir, 'v1');
-    expect(keys.map((k) => next.get(k)?.properties.dataN)).toEqual(keys.map((_, i) => i));
+    run.setAll(keys.slice(0, 500).map((k, i) => [k, block(i)]));
+    run.setAll(keys.slice(500).map((k, i) => [k, block(500 + i)]));
+    expect(numbers(run, keys)).toEqual(keys.map((_, i) => i));
+    expect(numbers(new BlockCache(dir, 'v1'), keys)).toEqual(keys.map((_, i) => i));
     expect(new BlockCache(dir, 'v2').get(keys[0]!)).toBeUndefined();
+  });
+
+  it('finds what another thread appended between its own appends', () => {
+    const dir = tmp();
+    const [a, b] = [new BlockCache(dir, 'v1'), new BlockCache(dir, 'v1')];
+    const [ka, kb, kc] = [keysOf(a, 0, 100), keysOf(a, 100, 200), keysOf(a, 200, 300)];
+    for (const k of [...ka, ...kb]) expect(a.get(k) ?? b.get(k)).toBeUndefined();
+    b.setAll(kb.map((k, i) => [k, block(100 + i)]));
+    a.setAll(ka.map((k, i) => [k, block(i)]));
+    expect(numbers(a, kb)).toEqual(kb.map((_, i) => 100 + i));
+    // b has not appended since a did: it learns of a's blocks with its next append.
+    expect(b.get(ka[0]!)).toBeUndefined();
+    b.setAll(kc.map((k, i) => [k, block(200 + i)]));
+    expect(numbers(b, ka)).toEqual(ka.map((_, i) => i));
+  });
+
+  it('skips a line cut short and never gives another block for a key', () => {
+    const dir = tmp();
+    const run = new BlockCache(dir, 'v1');
+    const keys = keysOf(run, 0, 300);
+    run.setAll(keys.slice(0, 100).map((k, i) => [k, block(i)]));
+    // A process killed in the middle of a line: the line after it runs on from its cut.
+    for (const f of shardFiles(dir)) fs.appendFileSync(f, `${'f'.repeat(64)} {"type":"elem`);
+    const next = new BlockCache(dir, 'v1');
+    next.setAll(keys.slice(100, 200).map((k, i) => [k, block(100 + i)]));
+    next.setAll(keys.slice(200).map((k, i) => [k, block(200 + i)]));
+    const found = numbers(new BlockCache(dir, 'v1'), keys);
+    expect(found.slice(0, 100)).toEqual(keys.slice(0, 100).map((_, i) => i));
+    expect(found.slice(200)).toEqual(keys.slice(200).map((_, i) => 200 + i));
+    // The shards' first lines after the cut are lost; every other block of the second append is found.
+    expect(found.slice(100, 200).filter((n) => n === undefined).length).toBeLessThanOrEqual(16);
+    expect(found.slice(100, 200).filter((n, i) => n !== undefined && n !== 100 + i)).toEqual([]);
+    // A file rewritten under a run that indexed it: a spot holding another key gives nothing.
+    for (const f of shardFiles(dir)) {
+      const lines = fs.readFileSync(f, 'utf8').split('\n');
+      fs.writeFileSync(f, [...lines.slice(1), lines[0]].join('\n'));
+    }
+    expect(numbers(next, keys.slice(100)).filter((n, i) => n !== undefined && n !== 100 + i)).toEqual([]);
   });
 });

@@ -2,13 +2,16 @@
  * Finished code blocks on disk: each block as rehype-pretty-code and the code step left it (its figure, with the
  * code's HTML as one string), keyed by everything that shapes it (language, meta, code, themes, tool versions and
  * the generator's code). A block made once is never highlighted or parsed again, by any build, check or dev
- * session. Entries are lines appended to one of 16 shard files, read a shard at a time when first needed; a torn
- * or damaged line is skipped. A new generator version starts a new folder and deletes the old ones.
+ * session, nor later in the same run: documentation in several languages repeats most of its code (the real
+ * documentation's 13,519 blocks hold 8,502 different ones). Entries are lines appended to one of 16 shard files;
+ * memory holds only where each line is, and a block is read back when used. A torn or damaged line is skipped. A
+ * new generator version starts a new folder and deletes the old ones.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Element } from 'hast';
+import { indexLines, readLine, type LineSpot } from './block-lines.js';
 
 /** What shapes a block: where it stands (block or inline), its language, fence meta and code. */
 export interface BlockInput { inline: boolean; lang: string; meta: string; code: string }
@@ -16,18 +19,18 @@ export interface BlockInput { inline: boolean; lang: string; meta: string; code:
 /** Bumped whenever what is stored changes shape. */
 const FORMAT = 1;
 const SHARDS = 16;
+
 /**
- * How many blocks made by this run stay in memory for another use in the same run. Kept all, a cold 4,000-page
- * build held every block it made (80 MB of JSON on docs-4000) though almost every block is used once.
+ * What this cache knows of one shard file: where each key's line is, how far the file is indexed, and the ranges
+ * others (the other thread, another process) appended between this cache's own appends, indexed when a key is
+ * missing.
  */
-const RECENT = 256;
+interface Shard { spots: Map<string, LineSpot>; indexedTo: number; unread: [start: number, end: number][] }
 
 /** The block cache of one folder (normally `<root>/.cache/reactsite/blocks`) for the tool versions `versions`. */
 export class BlockCache {
   private readonly dir: string;
-  private readonly shards = new Map<number, Map<string, string>>();
-  /** The last RECENT blocks this run made, oldest first. */
-  private readonly recent = new Map<string, string>();
+  private readonly shards = new Map<number, Shard>();
   private ready = false;
 
   constructor(root: string, versions: string) {
@@ -41,54 +44,99 @@ export class BlockCache {
 
   /** The finished element of `key`, a fresh copy; undefined when absent. */
   get(key: string): Element | undefined {
-    const json = this.recent.get(key) ?? this.shard(key).get(key);
-    if (json === undefined) return undefined;
+    const s = shardOf(key);
+    const shard = this.shard(s);
+    if (!shard.spots.has(key) && shard.unread.length) this.readUnread(s, shard);
+    const spot = shard.spots.get(key);
+    if (!spot) return undefined;
+    const json = readLine(this.file(s), spot, key);
     try {
-      return JSON.parse(json) as Element;
+      if (json !== undefined) return JSON.parse(json) as Element;
     } catch {
-      return undefined;
+      // A damaged line: made again.
     }
+    shard.spots.delete(key);
+    return undefined;
   }
 
   /** Stores finished elements (one append per shard); a cache that cannot be written only costs speed. */
   setAll(entries: readonly [key: string, element: Element][]): void {
-    const byShard = new Map<number, string>();
+    const byShard = new Map<number, [key: string, line: string][]>();
     for (const [key, el] of entries) {
-      const json = JSON.stringify(el);
-      this.recent.delete(key);
-      this.recent.set(key, json);
-      if (this.recent.size > RECENT) this.recent.delete(this.recent.keys().next().value!);
       const s = shardOf(key);
-      byShard.set(s, `${byShard.get(s) ?? ''}${key} ${json}\n`);
+      const lines = byShard.get(s) ?? [];
+      lines.push([key, `${key} ${JSON.stringify(el)}`]);
+      byShard.set(s, lines);
     }
     if (!byShard.size) return;
     try {
       this.prepare();
-      for (const [s, text] of byShard) fs.appendFileSync(this.file(s), text);
+      for (const [s, lines] of byShard) this.append(s, lines);
     } catch {
       // Only speed is lost.
     }
   }
 
-  /** The entries of a key's shard, read from disk the first time. */
-  private shard(key: string): Map<string, string> {
-    const s = shardOf(key);
-    let map = this.shards.get(s);
-    if (map) return map;
-    map = new Map();
-    this.shards.set(s, map);
-    let text = '';
+  /** Appends `lines` to shard `s` and records where they went (and what others appended since this cache last wrote). */
+  private append(s: number, lines: [key: string, line: string][]): void {
+    const shard = this.shard(s);
+    const bytes = Buffer.from(lines.map(([, line]) => `${line}\n`).join(''));
+    const fd = fs.openSync(this.file(s), 'a');
+    let end: number;
     try {
-      text = fs.readFileSync(this.file(s), 'utf8');
+      fs.writeSync(fd, bytes);
+      end = fs.fstatSync(fd).size;
+    } finally {
+      fs.closeSync(fd);
+    }
+    // Where the append landed, unless another one came between it and the stat (then reading the line finds a
+    // different key, and the block is made again).
+    let at = end - bytes.length;
+    if (at < shard.indexedTo) {
+      shard.spots.clear();
+      shard.unread = [];
+      shard.indexedTo = 0;
+    }
+    if (at > shard.indexedTo) shard.unread.push([shard.indexedTo, at]);
+    for (const [key, line] of lines) {
+      const length = Buffer.byteLength(line);
+      shard.spots.set(key, { at, length });
+      at += length + 1;
+    }
+    shard.indexedTo = end;
+  }
+
+  /** Indexes what others appended to shard `s` between this cache's appends. */
+  private readUnread(s: number, shard: Shard): void {
+    const ranges = shard.unread;
+    shard.unread = [];
+    let fd: number | undefined;
+    try {
+      fd = fs.openSync(this.file(s), 'r');
+      for (const [start, end] of ranges) {
+        const buf = Buffer.allocUnsafe(end - start);
+        const got = fs.readSync(fd, buf, 0, buf.length, start);
+        indexLines(buf.subarray(0, got), start, shard.spots);
+      }
     } catch {
-      return map;
+      // Only speed is lost.
+    } finally {
+      if (fd !== undefined) fs.closeSync(fd);
     }
-    for (const line of text.split('\n')) {
-      const space = line.indexOf(' ');
-      // A line cut short by a killed process has no closing brace: it is skipped.
-      if (space === 64 && line.endsWith('}')) map.set(line.slice(0, 64), line.slice(65));
+  }
+
+  /** What this cache knows of shard `s`, the file indexed the first time. */
+  private shard(s: number): Shard {
+    let shard = this.shards.get(s);
+    if (shard) return shard;
+    shard = { spots: new Map(), indexedTo: 0, unread: [] };
+    this.shards.set(s, shard);
+    try {
+      shard.indexedTo = indexLines(fs.readFileSync(this.file(s)), 0, shard.spots);
+    } catch {
+      // No file yet.
     }
-    return map;
+    return shard;
   }
 
   /** Makes this version's folder and deletes the folders of other versions (once). */
