@@ -13,8 +13,8 @@ import { InputIndex, type SizeAndTime } from './content/input-index.js';
 import type { BuildOptions } from './build-options.js';
 import { loadContent, sourceFile, type Content } from './content/load-content.js';
 import { buildRoutes } from './content/routes.js';
-import type { MarkdownFacts, MarkdownResult } from './markdown/render-markdown.js';
-import { renderBodies } from './workers/render-bodies.js';
+import type { MarkdownFacts } from './markdown/render-markdown.js';
+import { renderBodies, type MarkdownThreads } from './workers/render-bodies.js';
 import { lazyMarkdown } from './markdown/thread-markdown.js';
 import type { OutputDir, OutputFiles } from './output/output-dir.js';
 import { throwIfErrors, type Problem } from './problems/problem.js';
@@ -26,6 +26,7 @@ import { limitHeapGrowth } from './workers/heap-growth.js';
 import { htmlFacts, ownFacts, type HtmlFacts } from './verify/html-facts.js';
 import { integrityProblems, type GateMemo } from './verify/integrity-gate.js';
 import { checkedBody, type CheckedBody } from './verify/checked-body.js';
+import { checkedPageOf, type CheckedPages } from './render/checked-pages.js';
 import type { PagePool } from './workers/page-pool.js';
 import type { ProgressSink } from './report/progress.js';
 
@@ -90,21 +91,27 @@ async function loadSite(opts: BuildOptions, run: RunOptions): Promise<{ content:
 }
 
 /**
- * What `check` keeps of each body as it arrives (see checkedBody): its page is rendered from its HTML, so no tree
- * is held (4,000 of them took 2 GB). Needs the bundles first, which `check` then waits for before its Markdown.
+ * `check`'s Markdown: the static pages first (every page's data holds them), then each tutorial body, whose page
+ * is rendered as it arrives and kept as facts in `into` (see render/checked-pages.ts). Needs the bundles first,
+ * which `check` then waits for before its Markdown.
  */
-async function checkedBodies(content: Content, opts: BuildOptions, routes: readonly Route[], bundling: ReturnType<typeof bundles>): Promise<(file: string, md: MarkdownResult) => CheckedBody> {
+async function checkedMarkdown(content: Content, opts: BuildOptions, routes: readonly Route[], threads: MarkdownThreads, bundling: ReturnType<typeof bundles>, into: CheckedPages, strings: Map<string, string>): Promise<Map<string, CheckedBody>> {
   // Its main thread receives every body's tree from the workers: garbage a large site's heap would let pile up.
   limitHeapGrowth(content.bodies.size);
   const { client, renderer } = await bundling;
   const site = await renderer();
-  const data = { base: siteUrlAndBase(content, opts).base, assets: client.manifest };
+  const base = { base: siteUrlAndBase(content, opts).base, assets: client.manifest };
   const pathOf = new Map<string, string>();
   for (const r of routes) {
-    const file = sourceFile(content, r);
+    const file = r.kind === 'static' ? sourceFile(content, r) : undefined;
     if (file) pathOf.set(file, r.path);
   }
-  return (file, md) => checkedBody(md, (tree) => site.renderBody(tree, data, pathOf.get(file) ?? file));
+  const noBodies = { ...content, bodies: new Map() };
+  const pages = await renderBodies(noBodies, opts, threads, (file, md) => checkedBody(md, (tree) => site.renderBody(tree, base, pathOf.get(file) ?? file)));
+  // The data of a build's page jobs: the static pages, no bodies (each page adds its own).
+  const data = siteDataOf(noBodies, pages, opts, client.manifest);
+  const bodies = await renderBodies({ ...content, pages: new Map() }, opts, threads, checkedPageOf(site, data, content, routes, into, strings));
+  return new Map<string, CheckedBody>([...pages, ...bodies]);
 }
 
 /** Runs the whole pipeline and returns the output files not yet placed; throws ReactsiteError on any error. */
@@ -116,17 +123,18 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   const { content, routes } = await time('load', () => loadSite(opts, run));
   const build = run.mode === 'build' ? run : undefined;
   if (build) prepareWorkers(build.pool, content);
-  // A build renders tutorial bodies in its page stage; it keeps no page trees or HTML.
-  const mdContent = build ? { ...content, bodies: new Map() } : content;
   // Before waiting for the bundles: esbuild runs in its own process meanwhile.
   const blocksDir = opts.cache ? projectCacheDir(opts.root, 'blocks') : undefined;
   const threads = { markdown: lazyMarkdown({ blocksDir }), pool: run.pool, blocksDir };
-  const reduce = build ? undefined : await checkedBodies(content, opts, routes, bundling);
-  const markdown: BuildResult['markdown'] = await time('markdown', () => renderBodies(mdContent, opts, threads, reduce));
+  // A build renders tutorial bodies in its page stage; `check` renders each body's page as it arrives. One copy
+  // of each URL and id for all of `check`'s page facts.
+  const strings = new Map<string, string>();
+  const checked: CheckedPages = { facts: new Map(), problems: [] };
+  const markdown: BuildResult['markdown'] = await time('markdown', () => (build ? renderBodies({ ...content, bodies: new Map() }, opts, threads) : checkedMarkdown(content, opts, routes, threads, bundling, checked, strings)));
   const { client, rendererFile, renderer } = await bundling;
   const data = siteDataOf(content, markdown, opts, client.manifest);
   const files: OutputFiles = new Map(client.files);
-  const facts = new Map<string, HtmlFacts>();
+  const facts = new Map<string, HtmlFacts>(checked.facts);
   const pages = { rendered: 0, reused: 0, packed: 0 };
   let pageKeys: Map<string, string> | undefined;
   if (build) {
@@ -139,10 +147,9 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   }
   const warnings = [...content.warnings, ...[...markdown.values()].flatMap((m) => m.warnings)];
   await time('render', async () => {
-    const problems: Problem[] = [];
+    const problems: Problem[] = [...checked.problems];
     // A build keeps the other pages for the next one (see store/other-pages.ts); `check` renders them all.
     const kept = new OtherPages(projectCacheDir(opts.root, 'other'), !!build && opts.cache);
-    const strings = new Map<string, string>();
     const keyOf = otherPageKeys(data, rendererFile, toolVersions());
     for (const route of routes) {
       if (facts.has(route.file)) continue;

@@ -15,9 +15,13 @@ describe('the integrity gate in build and check', () => {
     expect(run.stderr).toContain('error content/tutorials/beta.md:5\n  broken anchor on /tutorial/react-beta/: #nowhere');
     expect(run.stderr).not.toContain('#code');
     expect(fs.existsSync(path.join(root, 'out'))).toBe(false);
-    const check = await runCli(['check', '--root', root]);
-    expect(check.code).toBe(1);
-    expect(check.stderr).toContain('/tutorial/nope/');
+    // check reads the same from each page it renders (bodies on this thread, or arriving from the workers).
+    for (const workers of ['0', 'force']) {
+      const check = await runCli(['check', '--root', root], { env: { REACTSITE_WORKERS: workers } });
+      expect(check.code).toBe(1);
+      expect(check.stderr).toContain('error content/tutorials/beta.md:5\n  broken link on /tutorial/react-beta/: /tutorial/nope/');
+      expect(check.stderr).toContain('error content/tutorials/beta.md:5\n  broken anchor on /tutorial/react-beta/: #nowhere');
+    }
   });
   it('gives an unchanged build its last verdict, and checks again when anything it read changed (a public file gone)', async () => {
     const root = makeProject({ 'content/tutorials/beta.md': 'Beta links [an image](/images/ad.webp).\n' });

@@ -27,11 +27,15 @@ export function bodyFacts(hast: Root): { sections: string[]; tables: number; ids
 /** What the content checks read of a body's tree (see bodyFacts). */
 export type BodyChecks = ReturnType<typeof bodyFacts>;
 
-/** What `check` keeps of a body: its facts, its code samples, what the checks read of its tree, and its HTML. */
-export type CheckedBody = MarkdownFacts & { code: CodeSample[]; checks: BodyChecks; rendered: RenderedBody };
+/**
+ * What `check` keeps of a body: its facts, its code samples, what the checks read of its tree, and its HTML (a
+ * static page's, which its page is rendered from at the end; a tutorial page is rendered at once, see
+ * render/checked-pages.ts).
+ */
+export type CheckedBody = MarkdownFacts & { code: CodeSample[]; checks: BodyChecks; rendered?: RenderedBody };
 
 /** Reduces a rendered body to what `check` keeps (4,000 trees held at once took 2 GB); `html` renders its tree. */
-export function checkedBody(md: MarkdownResult, html: (tree: Root) => RenderedBody): CheckedBody {
+export function checkedBody(md: MarkdownResult, html: (tree: Root) => RenderedBody): CheckedBody & { rendered: RenderedBody } {
   const rendered = html(md.hast);
   // React builds the HTML as a string of thousands of joined pieces; kept that way, each piece stays in memory.
   // Converting it to a number makes V8 flatten it into one string first (the idiom of the flatstr package).
