@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkIntegrity, checkJsonLd, type IntegrityInput } from '../../src/generator/verify/integrity.js';
+import { htmlFacts } from '../../src/generator/verify/html-facts.js';
 import type { Route } from '../../src/site/types.js';
 
 const page = (body: string, extra = '') =>
@@ -22,6 +23,15 @@ const input = (files: Record<string, string>, extra: Partial<IntegrityInput> = {
 });
 
 describe('integrity gate', () => {
+  it('reports pages in route order, however the facts of pages made by the threads arrived', () => {
+    const tutorial = (ref: string): Route => ({ path: `/tutorial/${ref}/`, file: `tutorial/${ref}/index.html`, kind: 'tutorial', ref, indexable: false });
+    const more = [...routes, tutorial('b'), tutorial('c')];
+    const broken = (n: string) => htmlFacts(page(`<a href="/tutorial/zzz-${n}/">z</a>`));
+    // Facts as a build's threads return them: the last pages first.
+    const facts = new Map([['tutorial/c/index.html', broken('c')], ['tutorial/b/index.html', broken('b')], ['tutorial/a/index.html', broken('a')]]);
+    const ps = checkIntegrity(input({ 'index.html': page('<a href="/tutorial/zzz-home/">z</a>') }, { routes: more, facts, sources: new Map() }));
+    expect(ps.map((p) => p.message.match(/zzz-(\w+)/)?.[1])).toEqual(['home', 'a', 'b', 'c']);
+  });
   it('passes a consistent site', () => {
     const ps = checkIntegrity(input({ 'index.html': page('<a href="/tutorial/a/#s">a</a><img src="/img/x.png"/>'), 'tutorial/a/index.html': page('<h2 id="s">S</h2><a href="https://x.org/">home</a><a href="https://other.org/x">out</a>') }));
     expect(ps).toEqual([]);

@@ -70,8 +70,17 @@ export function checkByPage(input: IntegrityInput, only?: ReadonlySet<string>): 
   let problems: Problem[] = [];
   const origins = [new URL(input.siteUrl).origin, ...(input.extraOrigins ?? [])];
   const pages = new Map<string, HtmlFacts>();
-  for (const [file, data] of input.files) if (file.endsWith('.html')) pages.set(file, input.facts?.get(file) ?? htmlFacts(typeof data === 'string' ? data : Buffer.from(data).toString('utf8')));
-  for (const [file, facts] of input.facts ?? []) if (!pages.has(file)) pages.set(file, facts);
+  const add = (file: string) => {
+    if (pages.has(file)) return;
+    const facts = input.facts?.get(file);
+    const data = facts ? undefined : input.files.get(file);
+    if (facts) pages.set(file, facts);
+    else if (data !== undefined && file.endsWith('.html')) pages.set(file, htmlFacts(typeof data === 'string' ? data : Buffer.from(data).toString('utf8')));
+  };
+  // In route order: problems are reported in the same order whichever thread finished each page first.
+  for (const r of input.routes) add(r.file);
+  for (const file of input.files.keys()) add(file);
+  for (const file of input.facts?.keys() ?? []) add(file);
   const exists = (rel: string) => input.files.has(rel) || pages.has(rel) || input.publicFiles.has(rel);
 
   // Every page repeats the same navigation links: resolve each distinct URL once (those starting with "#" depend on the page).
