@@ -8,8 +8,9 @@ import type { Content } from '../content/load-content.js';
 import type { MarkdownResult } from '../markdown/render-markdown.js';
 import type { Problem } from '../problems/problem.js';
 import { checkedBody, type CheckedBody } from '../verify/checked-body.js';
-import { htmlFacts, ownFacts, type HtmlFacts } from '../verify/html-facts.js';
-import { renderRoute } from './render-route.js';
+import type { HtmlFacts } from '../verify/html-facts.js';
+import { PieceFacts } from '../verify/piece-facts.js';
+import { renderRoutePieces } from './render-route.js';
 import { bodyOf } from './site-data.js';
 
 /** What `check` keeps of its tutorial pages: each page's facts, by output file, and the problems rendering them. */
@@ -17,8 +18,9 @@ export interface CheckedPages { facts: Map<string, HtmlFacts>; problems: Problem
 
 /**
  * The reducer of `check`'s tutorial bodies: renders the body's page with `data` (the site data without bodies,
- * as a build's page jobs have it) and this body, records the page's facts in `into` (their URLs and ids one string
- * each, shared through `strings`) and returns what the content checks read of the body.
+ * as a build's page jobs have it) and this body, records the page's facts in `into` as a build's page jobs read
+ * them (their URLs and ids one string each, shared through `strings`) and returns what the content checks read of
+ * the body.
  */
 export function checkedPageOf(site: SiteRenderer, data: SiteData, content: Content, routes: readonly Route[], into: CheckedPages, strings: Map<string, string>): (file: string, md: MarkdownResult) => CheckedBody {
   const routeOf = new Map<string, Route>();
@@ -26,12 +28,14 @@ export function checkedPageOf(site: SiteRenderer, data: SiteData, content: Conte
     const doc = r.kind === 'tutorial' ? content.bodies.get(r.ref!) : undefined;
     if (doc) routeOf.set(doc.file, r);
   }
+  // A build's page jobs read facts so: the sidebar's list, which pages share, once for all of them.
+  const pieceFacts = new PieceFacts(strings);
   return (file, md) => {
     const route = routeOf.get(file);
     const { rendered, ...checked } = checkedBody(md, (tree) => site.renderBody(tree, data, route?.path ?? file));
     if (!route) return checked;
-    const page = renderRoute(site, route, { ...data, bodies: { [route.ref!]: bodyOf(content.bodies.get(route.ref!)!, { words: md.words, rendered }) } }, file);
-    if ('html' in page) into.facts.set(route.file, ownFacts(htmlFacts(page.html), strings));
+    const page = renderRoutePieces(site, route, { ...data, bodies: { [route.ref!]: bodyOf(content.bodies.get(route.ref!)!, { words: md.words, rendered }) } }, file);
+    if ('pieces' in page) into.facts.set(route.file, pieceFacts.of(page.pieces));
     else into.problems.push(page.problem);
     return checked;
   };

@@ -34,11 +34,8 @@ export type BodyChecks = ReturnType<typeof bodyFacts>;
  */
 export type CheckedBody = MarkdownFacts & { code: CodeSample[]; checks: BodyChecks; rendered?: RenderedBody };
 
-/** Reduces a rendered body to what `check` keeps (4,000 trees held at once took 2 GB); `html` renders its tree. */
+/** Reduces a rendered body to what `check` keeps (4,000 trees held at once took 2 GB) and its HTML; `html` renders its tree. */
 export function checkedBody(md: MarkdownResult, html: (tree: Root) => RenderedBody): CheckedBody & { rendered: RenderedBody } {
   const rendered = html(md.hast);
-  // React builds the HTML as a string of thousands of joined pieces; kept that way, each piece stays in memory.
-  // Converting it to a number makes V8 flatten it into one string first (the idiom of the flatstr package).
-  void Number(rendered.html);
   return { words: md.words, links: md.links, warnings: md.warnings, code: md.code, checks: bodyFacts(md.hast), rendered };
 }
