@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Element } from 'hast';
-import { indexLines, readLine, type LineSpot } from './block-lines.js';
+import { indexLines, keyAt, readLine, type LineSpot } from './block-lines.js';
 
 /** What shapes a block: where it stands (block or inline), its language, fence meta and code. */
 export interface BlockInput { inline: boolean; lang: string; meta: string; code: string }
@@ -77,31 +77,41 @@ export class BlockCache {
     }
   }
 
-  /** Appends `lines` to shard `s` and records where they went (and what others appended since this cache last wrote). */
+  /**
+   * Appends `lines` to shard `s` and records where they went, and what others appended since this cache last
+   * wrote. Each append starts with a newline, so that a line a killed process left unfinished ends there.
+   */
   private append(s: number, lines: [key: string, line: string][]): void {
     const shard = this.shard(s);
-    const bytes = Buffer.from(lines.map(([, line]) => `${line}\n`).join(''));
-    const fd = fs.openSync(this.file(s), 'a');
+    const bytes = Buffer.from(`\n${lines.map(([, line]) => `${line}\n`).join('')}`);
+    const fd = fs.openSync(this.file(s), 'a+');
     let end: number;
+    let landed: boolean;
     try {
-      fs.writeSync(fd, bytes);
+      if (fs.writeSync(fd, bytes) !== bytes.length) throw new Error('short write');
       end = fs.fstatSync(fd).size;
+      // Where the append landed, unless another came between it and the stat: then its own lines are read
+      // with the others' (below).
+      landed = keyAt(fd, end - bytes.length + 1) === lines[0]![0];
     } finally {
       fs.closeSync(fd);
     }
-    // Where the append landed, unless another one came between it and the stat (then reading the line finds a
-    // different key, and the block is made again).
     let at = end - bytes.length;
     if (at < shard.indexedTo) {
+      // The file was replaced or cut short since this cache read it.
       shard.spots.clear();
       shard.unread = [];
       shard.indexedTo = 0;
     }
+    if (!landed) at = end;
     if (at > shard.indexedTo) shard.unread.push([shard.indexedTo, at]);
-    for (const [key, line] of lines) {
-      const length = Buffer.byteLength(line);
-      shard.spots.set(key, { at, length });
-      at += length + 1;
+    at++;
+    if (landed) {
+      for (const [key, line] of lines) {
+        const length = Buffer.byteLength(line);
+        shard.spots.set(key, { at, length });
+        at += length + 1;
+      }
     }
     shard.indexedTo = end;
   }

@@ -22,6 +22,13 @@ export function indexLines(buf: Buffer, base: number, into: Map<string, LineSpot
   return base + start;
 }
 
+/** The key of the line at byte `at` of the open file `fd`; undefined if there is none. */
+export function keyAt(fd: number, at: number): string | undefined {
+  const buf = Buffer.allocUnsafe(KEY + 1);
+  if (fs.readSync(fd, buf, 0, KEY + 1, at) !== KEY + 1 || buf[KEY] !== SPACE) return undefined;
+  return buf.toString('latin1', 0, KEY);
+}
+
 /** The JSON of `key`'s line at `spot` of `file`; undefined when the file holds something else there or cannot be read. */
 export function readLine(file: string, spot: LineSpot, key: string): string | undefined {
   let fd: number | undefined;
