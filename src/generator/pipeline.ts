@@ -100,14 +100,9 @@ async function checkedMarkdown(content: Content, opts: BuildOptions, routes: rea
   limitHeapGrowth(content.bodies.size);
   const { client, renderer } = await bundling;
   const site = await renderer();
-  const base = { base: siteUrlAndBase(content, opts).base, assets: client.manifest };
-  const pathOf = new Map<string, string>();
-  for (const r of routes) {
-    const file = r.kind === 'static' ? sourceFile(content, r) : undefined;
-    if (file) pathOf.set(file, r.path);
-  }
   const noBodies = { ...content, bodies: new Map() };
-  const pages = await renderBodies(noBodies, opts, threads, (file, md) => checkedBody(md, (tree) => site.renderBody(tree, base, pathOf.get(file) ?? file)));
+  // The static pages keep their trees (a handful), and are rendered with the other pages, as in a build.
+  const pages = await renderBodies(noBodies, opts, threads, (_file, md) => ({ ...checkedBody(md), hast: md.hast }));
   // The data of a build's page jobs: the static pages, no bodies (each page adds its own).
   const data = siteDataOf(noBodies, pages, opts, client.manifest);
   const bodies = await renderBodies({ ...content, pages: new Map() }, opts, threads, checkedPageOf(site, data, content, routes, into, strings));
@@ -129,7 +124,7 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   // A build renders tutorial bodies in its page stage; `check` renders each body's page as it arrives. One copy
   // of each URL and id for all of `check`'s page facts.
   const strings = new Map<string, string>();
-  const checked: CheckedPages = { facts: new Map(), problems: [] };
+  const checked: CheckedPages = { facts: new Map(), failed: new Map() };
   const markdown: BuildResult['markdown'] = await time('markdown', () => (build ? renderBodies({ ...content, bodies: new Map() }, opts, threads) : checkedMarkdown(content, opts, routes, threads, bundling, checked, strings)));
   const { client, rendererFile, renderer } = await bundling;
   const data = siteDataOf(content, markdown, opts, client.manifest);
@@ -147,12 +142,14 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   }
   const warnings = [...content.warnings, ...[...markdown.values()].flatMap((m) => m.warnings)];
   await time('render', async () => {
-    const problems: Problem[] = [...checked.problems];
+    const problems: Problem[] = [];
     // A build keeps the other pages for the next one (see store/other-pages.ts); `check` renders them all.
     const kept = new OtherPages(projectCacheDir(opts.root, 'other'), !!build && opts.cache);
     const keyOf = otherPageKeys(data, rendererFile, toolVersions());
     for (const route of routes) {
-      if (facts.has(route.file)) continue;
+      const failed = checked.failed.get(route.file);
+      if (failed) problems.push(failed);
+      if (failed || facts.has(route.file)) continue;
       const key = build && keyOf(route);
       const html = key && kept.get(route.file, key);
       if (html) {

@@ -2,7 +2,6 @@
 import type { Element, Root } from 'hast';
 import { toString as hastText } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
-import type { RenderedBody } from '../../site/types.js';
 import type { MarkdownFacts, MarkdownResult } from '../markdown/render-markdown.js';
 import type { CodeSample } from '../markdown/body-facts.js';
 
@@ -27,15 +26,10 @@ export function bodyFacts(hast: Root): { sections: string[]; tables: number; ids
 /** What the content checks read of a body's tree (see bodyFacts). */
 export type BodyChecks = ReturnType<typeof bodyFacts>;
 
-/**
- * What `check` keeps of a body: its facts, its code samples, what the checks read of its tree, and its HTML (a
- * static page's, which its page is rendered from at the end; a tutorial page is rendered at once, see
- * render/checked-pages.ts).
- */
-export type CheckedBody = MarkdownFacts & { code: CodeSample[]; checks: BodyChecks; rendered?: RenderedBody };
+/** What `check` keeps of a body: its facts, its code samples and what the checks read of its tree. */
+export type CheckedBody = MarkdownFacts & { code: CodeSample[]; checks: BodyChecks };
 
-/** Reduces a rendered body to what `check` keeps (4,000 trees held at once took 2 GB) and its HTML; `html` renders its tree. */
-export function checkedBody(md: MarkdownResult, html: (tree: Root) => RenderedBody): CheckedBody & { rendered: RenderedBody } {
-  const rendered = html(md.hast);
-  return { words: md.words, links: md.links, warnings: md.warnings, code: md.code, checks: bodyFacts(md.hast), rendered };
+/** Reduces a rendered body to what `check` keeps (4,000 trees held at once took 2 GB). */
+export function checkedBody(md: MarkdownResult): CheckedBody {
+  return { words: md.words, links: md.links, warnings: md.warnings, code: md.code, checks: bodyFacts(md.hast) };
 }
