@@ -25,7 +25,7 @@ export async function runCheck(flags: CliFlags & { quiet?: boolean }): Promise<n
     }
     if (process.env.REACTSITE_TIMINGS === '1') printTimings(result.timings, { threads: pool.stats });
     const { contentChecks } = await import('../verify/content-checks.js');
-    const problems = [...result.warnings, ...contentChecks(opts.root, result)];
+    const problems = [...result.warnings, ...(await contentChecks(opts.root, result))];
     if (problems.some((p) => p.severity === 'error')) throw new ReactsiteError(problems);
     if (flags.quiet) return;
     report(problems);

