@@ -13,6 +13,14 @@ const block = (i: number): Element => ({ type: 'element', tagName: 'figure', pro
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-blocks-'));
 const keysOf = (c: BlockCache, from: number, to: number) => Array.from({ length: to - from }, (_, i) => c.key({ inline: false, lang: 'jsx', meta: '', code: `code ${from + i}` }));
 const numbers = (c: BlockCache, keys: string[]) => keys.map((k) => c.get(k)?.properties.dataN);
+/** A cache over a new folder, with the first 100 of its 300 keys' blocks stored. */
+function startedCache(): { dir: string; run: BlockCache; keys: string[] } {
+  const dir = tmp();
+  const run = new BlockCache(dir, 'v1');
+  const keys = keysOf(run, 0, 300);
+  run.setAll(keys.slice(0, 100).map((k, i) => [k, block(i)]));
+  return { dir, run, keys };
+}
 /** The shard files of the one version folder under `dir`. */
 const shardFiles = (dir: string) => fs.readdirSync(dir).flatMap((v) => fs.readdirSync(path.join(dir, v)).map((f) => path.join(dir, v, f)));
 
@@ -45,11 +53,8 @@ describe('the block cache', () => {
   });
 
   it('skips a line cut short and never gives another block for a key', () => {
-    const dir = tmp();
-    const run = new BlockCache(dir, 'v1');
-    const keys = keysOf(run, 0, 300);
-    run.setAll(keys.slice(0, 100).map((k, i) => [k, block(i)]));
-    // A process killed in the middle of a line: the line after it runs on from its cut.
+    const { dir, keys } = startedCache();
+    // A process killed in the middle of a line.
     for (const f of shardFiles(dir)) fs.appendFileSync(f, `${'f'.repeat(64)} {"type":"elem`);
     const next = new BlockCache(dir, 'v1');
     next.setAll(keys.slice(100, 200).map((k, i) => [k, block(100 + i)]));
@@ -87,10 +92,7 @@ describe('the block cache', () => {
   });
 
   it('loses only speed to a short write', () => {
-    const dir = tmp();
-    const run = new BlockCache(dir, 'v1');
-    const keys = keysOf(run, 0, 300);
-    run.setAll(keys.slice(0, 100).map((k, i) => [k, block(i)]));
+    const { dir, run, keys } = startedCache();
     const write = fs.writeSync as (fd: number, b: Buffer) => number;
     // A full disk: half of every append is written.
     const spy = vi.spyOn(fs, 'writeSync').mockImplementation(((fd: number, b: Buffer) => write(fd, b.subarray(0, b.length >> 1))) as typeof fs.writeSync);
