@@ -8,7 +8,7 @@ import { isSourceDate } from './source-date.js';
 import type { Content } from '../content/load-content.js';
 import type { MarkdownResult } from '../markdown/render-markdown.js';
 
-/** What the page data needs of a body's Markdown: its tree, or its HTML (a tutorial page job adds its own body later). */
+/** What the page data needs of a body's Markdown: its tree, or for a page of `check` or a page job its HTML. */
 export type BodyMarkdown = Pick<MarkdownResult, 'words'> & Partial<Pick<MarkdownResult, 'hast'>> & { rendered?: RenderedBody };
 
 /** The date pages report when a tutorial has none: SOURCE_DATE_EPOCH if set, else today (UTC), as a day. */
@@ -44,20 +44,20 @@ export function bodyOf(doc: Pick<Body, 'faq' | 'updated'>, md: BodyMarkdown): Bo
 
 /** A static page as pages see it. */
 function pageOf(name: string, doc: Pick<StaticPage, 'title' | 'description'>, md: BodyMarkdown): StaticPage {
-  return { name, title: doc.title, description: doc.description, body: { hast: md.hast, ...(md.rendered && { rendered: md.rendered }), words: md.words, faq: [] } };
+  return { name, title: doc.title, description: doc.description, body: { hast: md.hast, words: md.words, faq: [] } };
 }
 
 /**
  * The data every page renders from (built once and shared by reference). `markdown` is keyed by source file and
- * holds every static page and the tutorial bodies the Markdown stage rendered: all in `check`, those asked for so far
- * in `dev`, none in a build (its page jobs bring their own).
+ * holds every static page and the tutorial bodies whose tree it keeps: those asked for so far in `dev`, none in a
+ * build or `check` (each tutorial page brings its own, see render/page-job.ts and render/checked-pages.ts).
  */
 export function siteDataOf(content: Content, markdown: ReadonlyMap<string, Partial<BodyMarkdown>>, opts: { site?: string; base?: string; dev?: SiteData['dev'] }, assets: AssetManifest): SiteData {
   const { siteUrl, base } = siteUrlAndBase(content, opts);
   const bodies: Record<string, Body> = {};
   for (const [id, doc] of content.bodies) {
     const md = markdown.get(doc.file);
-    if (md?.hast || md?.rendered) bodies[id] = bodyOf(doc, md as BodyMarkdown);
+    if (md?.hast) bodies[id] = bodyOf(doc, md as BodyMarkdown);
   }
   const pages: Record<string, StaticPage> = {};
   for (const [name, doc] of content.pages) pages[name] = pageOf(name, doc, markdown.get(doc.file) as BodyMarkdown);

@@ -6,7 +6,7 @@ import { problem, warning, type Problem } from '../problems/problem.js';
 import type { Route } from '../../site/types.js';
 import type { Content } from '../content/load-content.js';
 import type { MarkdownFacts } from '../markdown/render-markdown.js';
-import { bodyFacts, type CheckedBody } from './checked-body.js';
+import type { CheckedBody } from './checked-body.js';
 import type { CodeSample } from '../markdown/body-facts.js';
 import { isLayoutId } from '../../site/document/layout-ids.js';
 import { tutorialById } from '../../site/tutorial-by-id.js';
@@ -52,9 +52,8 @@ export async function contentChecks(root: string, result: CheckedBuild): Promise
   const idsByPath = new Map<string, Set<string>>();
   // `check` renders every body in its Markdown stage (on this thread or the workers) and keeps what these read.
   const sources = [...result.markdown.entries()].map(([file, md]) => {
-    const checks = md.checks ?? (md.hast && bodyFacts(md.hast));
-    if (!checks || !md.code) throw new Error(`content checks need the Markdown facts and code samples of ${file}`);
-    return [file, { ...md, checks, code: md.code }] as const;
+    if (!md.checks || !md.code) throw new Error(`content checks need the checked facts and code samples of ${file}`);
+    return [file, { ...md, checks: md.checks, code: md.code }] as const;
   });
   const samples = sources.flatMap(([, md]) => md.code);
   const errors = await codeSyntaxErrors(samples);
