@@ -9,10 +9,11 @@ import { createHighlighterCore, type HighlighterCore, type RegexEngine } from '@
 import { createOnigurumaEngine } from '@shikijs/engine-oniguruma';
 import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
 import { bundledLanguages, type BundledLanguage } from 'shiki/langs';
-import { tokenClass, whitespaceNeutral } from './code-palette.js';
 import { patternSharingEngine } from './regex-engine.js';
 import { languagesFor } from './grammar-needs.js';
 import { ANSI, ansiRuns } from './ansi-runs.js';
+import { LineCache } from './line-cache.js';
+import { lineRuns, type BlockRuns, type LineRuns } from './line-runs.js';
 
 /**
  * Languages loaded up front, in this order. With grammars loaded lazily per document, the same code came out
@@ -36,9 +37,16 @@ export default function Counter({ step = 1 }) {
 }`;
 
 /**
+ * How many characters of tokenized lines (keys and runs) a highlighter remembers (see line-cache.ts): about 20 MB
+ * of heap. Half the issue corpus's JSX blocks, a thread's share, fill 7 million.
+ */
+export const LINE_CACHE_CHARS = 8_000_000;
+
+/**
  * Shiki's grammars with the pattern-sharing regex engine, created on first use; one a thread. With a `memoLimit`
  * (dev) it remembers the runs of the blocks it made, so an edited body only highlights its new code; a
  * build leaves it off (each block is highlighted once, and a 4,000-page build would keep every block alive).
+ * Lines met again in the same grammar state come from its line cache (line-cache.ts), in builds and dev alike.
  *
  * A block's highlighting depends on its language and text alone. The preloaded languages share one highlighter;
  * any other language gets one of its own (with the preloaded ones its grammars embed, see grammar-needs.ts),
@@ -52,8 +60,11 @@ export class CodeHighlighter {
   private readonly others = new Map<string, Promise<HighlighterCore>>();
   private engine?: Promise<RegexEngine>;
   private readonly memo = new Map<string, BlockRuns>();
+  private readonly lines: LineCache;
 
-  constructor(private readonly o: { memoLimit?: number } = {}) {}
+  constructor(private readonly o: { memoLimit?: number; lineCacheChars?: number } = {}) {
+    this.lines = new LineCache(o.lineCacheChars ?? LINE_CACHE_CHARS);
+  }
 
   /** The runs of each block. */
   readonly highlight: HighlightFn = async (blocks) => {
@@ -62,7 +73,7 @@ export class CodeHighlighter {
       const key = `${lang}\0${text}`;
       let runs = this.memo.get(key);
       if (runs === undefined) {
-        runs = lang === ANSI ? ansiRuns(text) : blockRuns(text, await this.grammar(lang));
+        runs = lang === ANSI ? ansiRuns(text) : blockRuns(text, await this.grammar(lang), this.lines);
         this.remember(key, runs);
       }
       out.push(runs);
@@ -131,43 +142,17 @@ export function escapeText(s: string): string {
   return s.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
 }
 
-/** One line's highlighted text as runs of [text, classes]: runs of the same class are one, default-styled text has "". */
-export type LineRuns = [text: string, classes: string][];
-/** A block's runs, line by line. */
-export type BlockRuns = LineRuns[];
-
-/** One line's tokens as runs: neighbours of the same class share a run, whitespace joins the run before it. */
-function lineRuns(line: string, tokens: readonly { startIndex: number; endIndex: number; scopes: string[] }[]): LineRuns {
-  const out: LineRuns = [];
-  let runClass = '';
-  let runText = '';
-  const flush = () => {
-    if (runText) out.push([runText, runClass]);
-    runText = '';
-  };
-  for (const t of tokens) {
-    const text = line.slice(t.startIndex, Math.min(t.endIndex, line.length));
-    if (!text) continue;
-    const cls = tokenClass(t.scopes);
-    // Whitespace looks the same in any colour: it joins the current run instead of opening a span.
-    if (cls !== runClass && !(runText && /^\s+$/.test(text) && whitespaceNeutral(cls))) {
-      flush();
-      runClass = cls;
-    }
-    runText += text;
-  }
-  flush();
-  return out;
-}
-
-/** The runs of a block's lines, tokenized with `grammar` (plain text without one). */
-export function blockRuns(text: string, grammar: IGrammar | undefined): BlockRuns {
+/** The runs of a block's lines, tokenized with `grammar` (plain text without one), lines met before from `cache`. */
+function blockRuns(text: string, grammar: IGrammar | undefined, cache: LineCache): BlockRuns {
   const lines = text.split(/\r?\n/);
   let state: StateStack | null = null;
   return lines.map((line) => {
     if (!grammar) return line ? [[line, '']] : [];
-    const r = grammar.tokenizeLine(line, state, 0);
-    state = r.ruleStack;
-    return lineRuns(line, r.tokens);
+    const made = cache.line(grammar, line, state, () => {
+      const r = grammar.tokenizeLine(line, state, 0);
+      return { runs: lineRuns(line, r.tokens), end: r.ruleStack };
+    });
+    state = made.end;
+    return made.runs;
   });
 }

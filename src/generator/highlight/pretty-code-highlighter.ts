@@ -6,7 +6,8 @@
  */
 import { hastToHtml, tokensToHast, type ShikiTransformer, type ShikiTransformerContextSource, type ThemedToken } from '@shikijs/core';
 import type { Element, ElementContent, Root } from 'hast';
-import { escapeText, type BlockRuns, type CodeBlock, type LineRuns } from './highlight-code.js';
+import { escapeText, type CodeBlock } from './highlight-code.js';
+import type { BlockRuns, LineRuns } from './line-runs.js';
 import { handOver, handOverInUse } from './pretty-code-parse.js';
 
 /** The name of the transformer that carries a renderer's RunTable to the highlighter. */

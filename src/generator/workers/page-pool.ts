@@ -10,7 +10,8 @@
  * broadcasts the warm-up plan to every worker and sends each highlight request to the worker that forecast it.
  */
 import { Worker } from 'node:worker_threads';
-import type { BlockRuns, CodeBlock } from '../highlight/highlight-code.js';
+import type { CodeBlock } from '../highlight/highlight-code.js';
+import type { BlockRuns } from '../highlight/line-runs.js';
 import { blockKey } from '../highlight/fenced-code.js';
 import type { MarkdownJob, MarkdownResult } from '../markdown/render-markdown.js';
 import type { PageJob } from '../render/page-job.js';

@@ -7,7 +7,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { BlockRuns, CodeBlock, CodeHighlighter } from '../highlight/highlight-code.js';
+import type { CodeBlock, CodeHighlighter } from '../highlight/highlight-code.js';
+import type { BlockRuns } from '../highlight/line-runs.js';
 import type { MarkdownPacks } from '../store/markdown-pack.js';
 import type { MarkdownJob, MarkdownRenderer } from '../markdown/render-markdown.js';
 import { blockCacheIn } from '../markdown/thread-markdown.js';

@@ -1,6 +1,7 @@
 /** What the pool (page-pool.ts) and its workers (page-worker.ts) send each other. */
 import type { SiteData } from '../../site/types.js';
-import type { BlockRuns, CodeBlock } from '../highlight/highlight-code.js';
+import type { CodeBlock } from '../highlight/highlight-code.js';
+import type { BlockRuns } from '../highlight/line-runs.js';
 import type { MarkdownJob, MarkdownResult } from '../markdown/render-markdown.js';
 import type { PageJob, PageTarget } from '../render/page-job.js';
 import type { PoolMode } from './pool-plan.js';

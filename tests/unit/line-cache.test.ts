@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import fg from 'fast-glob';
+import { describe, expect, it } from 'vitest';
+import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
+import { CodeHighlighter, type CodeBlock } from '../../src/generator/highlight/highlight-code.js';
+import { LineCache, type TokenizedLine } from '../../src/generator/highlight/line-cache.js';
+import { ClassNumbers, packRuns, unpackRuns, type LineRuns } from '../../src/generator/highlight/line-runs.js';
+
+/** Blocks whose lines come again in other grammar states, and in a block's first line. */
+const TRICKY: CodeBlock[] = [
+  // A heredoc ends at its own word: the same line ends one and is text in the other (its scope names the word).
+  { lang: 'bash', text: 'cat <<EOF\nEND\nEOF\necho done' },
+  { lang: 'bash', text: 'cat <<END\nEOF\nEND\necho done' },
+  // A shebang is one only on the first line.
+  { lang: 'bash', text: 'echo start\n#!/bin/sh\necho done' },
+  { lang: 'bash', text: '#!/bin/sh\necho done' },
+  { lang: 'tsx', text: 'const a = `\n}\nconst b = 1;\n`;\n}\nconst b = 1;\nconst c = <div>\nconst b = 1;\n</div>;\n/*\nconst b = 1;\n*/' },
+  { lang: 'jsx', text: 'const b = 1;\nfunction f() {\n  return (\n    <p>\n      const b = 1;\n    </p>\n  );\n}' },
+  { lang: 'markdown', text: '```js\nconst b = 1;\n```\nconst b = 1;\n    const b = 1;\n> const b = 1;' },
+  { lang: 'html', text: '<script>\nconst b = 1;\n</script>\nconst b = 1;\n<style>\n.a { color: red }\n</style>\n.a { color: red }' },
+  { lang: 'python', text: 'def f():\n    """\ndef f():\n    """\n    return 1' },
+  { lang: 'yaml', text: 'a: |\n  key: value\nkey: value\nb: >\n  key: value' },
+  { lang: 'css', text: '.a { color: red }\n@media (x) {\n.a { color: red }\n}\n/*\n.a { color: red }\n*/' },
+  { lang: 'diff', text: '- a\n+ a\n  a' },
+  // Raw strings differ in their end pattern alone (the same rule and scopes): `"#;` ends one and not the other.
+  { lang: 'rust', text: 'let a = r##"\n"#;\nlet x = 1;\n"##;' },
+  { lang: 'rust', text: 'let b = r#"\n"#;\nlet x = 1;' },
+];
+
+/** Every block of the real site's tutorials. */
+function siteBlocks(): CodeBlock[] {
+  const blocks: CodeBlock[] = [];
+  for (const file of fg.sync('content/tutorials/*.md')) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)\n```/gm)) blocks.push({ lang: m[1]!, text: m[2]! });
+  }
+  return blocks;
+}
+
+describe('the line cache', () => {
+  it('gives every block the runs it has with no cache, whatever the blocks before it', async () => {
+    const blocks = [...TRICKY, ...siteBlocks()];
+    expect(blocks.length).toBeGreaterThan(60);
+    const fresh = new CodeHighlighter({ lineCacheChars: 0 });
+    const expected = await fresh.highlight(blocks);
+    // Each order and a second pass serve lines from the cache in other blocks' company.
+    const cached = new CodeHighlighter();
+    expect(await cached.highlight(blocks)).toEqual(expected);
+    expect((await cached.highlight([...blocks].reverse())).reverse()).toEqual(expected);
+    // A cache too small for a block forgets as it goes and still gives the same runs.
+    const small = new CodeHighlighter({ lineCacheChars: 300 });
+    expect(await small.highlight(blocks)).toEqual(expected);
+  }, 60_000);
+
+  it('tokenizes a line once per grammar state, and forgets the first lines past its limit', () => {
+    const grammar = {} as IGrammar;
+    const made: string[] = [];
+    const state = (ruleId: number, endRule: string | null = null) => ({ parent: null, ruleId, beginRuleCapturedEOL: false, endRule, nameScopesList: null, contentNameScopesList: null }) as unknown as StateStack;
+    const tokenize = (text: string, end: StateStack) => (): TokenizedLine => {
+      made.push(text);
+      return { runs: [[text, 'd1 l1']], end };
+    };
+    const cache = new LineCache(200);
+    const a = state(1);
+    const line = (text: string, from: StateStack | null) => cache.line(grammar, text, from, tokenize(text, a));
+    expect(line('x', null).runs).toEqual([['x', 'd1 l1']]);
+    expect(line('x', a).runs).toEqual([['x', 'd1 l1']]);
+    // The same line after an equal state (another object), then after states that differ in one field.
+    expect(line('x', state(1)).end).toBe(a);
+    line('x', state(2));
+    line('x', state(1, 'end'));
+    line('x', null);
+    expect(made).toEqual(['x', 'x', 'x', 'x']);
+    // Past 200 characters of keys and runs, the first lines remembered are tokenized again.
+    for (let i = 0; i < 20; i++) line(`line ${i}`, a);
+    made.length = 0;
+    line('line 19', a);
+    line('x', null);
+    expect(made).toEqual(['x']);
+  });
+
+  it('packs runs into one string and back', () => {
+    const classes = new ClassNumbers();
+    const runs: LineRuns = [['const ', 'd1 l1'], ['\u0000x😀', ''], ['é'.repeat(300), 'd2 l2 di'], ['y', 'd1 l1']];
+    const packed = packRuns(runs, classes)!;
+    expect(unpackRuns(`ab${packed}`, 2, classes)).toEqual(runs);
+    expect(unpackRuns('', 0, classes)).toEqual([]);
+    expect(packRuns([['x'.repeat(0x10000), '']], classes)).toBeUndefined();
+  });
+});
