@@ -6,7 +6,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { autolinkLinesOf, mayHaveAutolinkLiteral, remarkGfmParts, tableLinesOf, withGatedLines, type LineGate } from '../../src/generator/markdown/gfm.js';
+import { autolinkLinesOf, mayHaveAutolinkLiteral, mayHoldAutolinkText, remarkGfmParts, tableLinesOf, withGatedLines, type LineGate } from '../../src/generator/markdown/gfm.js';
 
 /** Each processor's table gate (the reference processor has none: the gate is then unused). */
 const gates = new Map<unknown, LineGate>();
@@ -113,6 +113,22 @@ describe('GFM literal autolinks tried only on lines that may hold one', () => {
     // The texts hold literal autolinks, and lines where some construct is not tried.
     expect(linked).toBeGreaterThan(1500);
     expect(gated).toBeGreaterThan(1500);
+  });
+
+  it('runs its regex pass only on trees with a text node that may hold one, with the same tree as remark-gfm', () => {
+    // URLs and addresses in link destinations, link text, definitions, code and autolinks, and now and then in text.
+    const pieces = ['[', 'a', '](', 'https://x.co', 'www.x.co', 'a@b.co', ')', '<', '>', ' ', '\n', '\n\n', '`', '![', '[r]', '\n\n[r]: ', 'Www.', 'HTTP', '@', 'text', '*'];
+    const texts = randomTexts(21, pieces, 4000, 16);
+    let skipped = 0;
+    for (const source of texts) {
+      expect(tree(withAutolinks, source), JSON.stringify(source)).toBe(tree(full, source));
+      if (mayHaveAutolinkLiteral(source) && !mayHoldAutolinkText(withAutolinks.parse(source))) skipped++;
+    }
+    expect(skipped).toBeGreaterThan(500);
+    const parsed = (source: string) => full.parse(source);
+    expect(mayHoldAutolinkText(parsed('[www.x.co](https://x.co) and [a@b.co][r] `http`\n\n[r]: https://y.co'))).toBe(false);
+    expect(mayHoldAutolinkText(parsed('> *see the HTTP spec*'))).toBe(true);
+    expect(mayHoldAutolinkText(parsed('[a](https://x.co) me@'))).toBe(true);
   });
 
   it('marks the lines that hold an "@", "www" or "http", in any case', () => {

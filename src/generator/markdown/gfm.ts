@@ -6,7 +6,8 @@
  *   text it links: bodies without those leave the extension out. In a body with them, the tokenizers (an e-mail's
  *   is tried at the start of every word) are only tried on lines that hold what they need: an e-mail address
  *   holds "@", a www link "www", a protocol link "http", on its line (none spans a line ending). The regex pass
- *   still sees every text node.
+ *   runs only on a tree with a text node, outside links, that holds one of those: documentation writes most URLs
+ *   as links, whose destinations are no text.
  * - The table construct is tried at the start of every line and reads the whole line before it fails (the table
  *   extension is a third of parsing a prose body). A table needs a "|", ":-" or "-:" in its head or delimiter
  *   row, so the construct is only tried on lines whose block (since the last blank line, or the next line) has
@@ -23,6 +24,7 @@ import { gfmFootnote } from 'micromark-extension-gfm-footnote';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
+import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast';
 import type { Processor } from 'unified';
 
 /**
@@ -109,6 +111,30 @@ function gatedAutolinkLiteral(gate: LineGate): Extension {
   return { text: Object.fromEntries(Object.entries(text).map(([code, c]) => [code, Array.isArray(c) ? c.map(gatedOf) : gatedOf(c)])) };
 }
 
+/**
+ * mdast-util-gfm-autolink-literal, whose transform runs only on a tree with a text node that may hold a literal
+ * autolink. The transform looks for them again in every text node outside links, with regexes that each need
+ * "http", "www" or "@" in the node: ordinary documentation writes its URLs as links, and has none.
+ */
+function gatedAutolinkLiteralFromMarkdown(): ReturnType<typeof gfmAutolinkLiteralFromMarkdown> {
+  const extension = gfmAutolinkLiteralFromMarkdown();
+  const transforms = (extension.transforms ?? []).map((transform) => (tree: MdastRoot) => (mayHoldAutolinkText(tree) ? transform(tree) : undefined));
+  return { ...extension, transforms };
+}
+
+/** Whether a text node of `tree` outside links holds "http", "www" or "@" (in any case). */
+export function mayHoldAutolinkText(tree: MdastRoot): boolean {
+  const stack: MdastNodes[] = [tree];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (node.type === 'text') {
+      if (/@|www|http/i.test(node.value)) return true;
+    } else if ('children' in node && node.type !== 'link' && node.type !== 'linkReference') {
+      for (const child of node.children) stack.push(child);
+    }
+  }
+  return false;
+}
+
 /** micromark-extension-gfm-table, whose construct fails at once on a line `gate` says no table can be on. */
 function gatedGfmTable(gate: LineGate): Extension {
   const table = (gfmTable().flow as Record<string, Construct>)['null']!;
@@ -127,6 +153,6 @@ export function remarkGfmParts(this: Processor, options: { autolinks: boolean; g
   const data = this.data();
   const autolinks = options.autolinks;
   (data.micromarkExtensions ??= []).push(...(autolinks ? [gatedAutolinkLiteral(options.gate)] : []), gfmFootnote(), gfmStrikethrough(), gatedGfmTable(options.gate), gfmTaskListItem());
-  (data.fromMarkdownExtensions ??= []).push([...(autolinks ? [gfmAutolinkLiteralFromMarkdown()] : []), gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()]);
+  (data.fromMarkdownExtensions ??= []).push([...(autolinks ? [gatedAutolinkLiteralFromMarkdown()] : []), gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()]);
   return undefined;
 }
