@@ -51,7 +51,7 @@ describe('the line cache', () => {
     expect(await small.highlight(blocks)).toEqual(expected);
   }, 60_000);
 
-  it('tokenizes a line once per grammar state, and forgets the first lines past its limit', () => {
+  it('tokenizes a line once per grammar state, and forgets the lines not met again past its limit', () => {
     const grammar = {} as IGrammar;
     const made: string[] = [];
     const state = (ruleId: number, endRule: string | null = null) => ({ parent: null, ruleId, beginRuleCapturedEOL: false, endRule, nameScopesList: null, contentNameScopesList: null }) as unknown as StateStack;
@@ -70,12 +70,25 @@ describe('the line cache', () => {
     line('x', state(1, 'end'));
     line('x', null);
     expect(made).toEqual(['x', 'x', 'x', 'x']);
-    // Past 200 characters of keys and runs, the first lines remembered are tokenized again.
+    // Past 200 characters of keys and runs the older half is dropped at once: the first lines are tokenized again.
     for (let i = 0; i < 20; i++) line(`line ${i}`, a);
     made.length = 0;
     line('line 19', a);
     line('x', null);
     expect(made).toEqual(['x']);
+
+    // A line met again while its half is the older one lives on when that half is dropped. Each line below is 22
+    // characters of key and runs, "kept" 16: a half is full at 100.
+    const fresh = new LineCache(200);
+    const seen = (text: string) => fresh.line(grammar, text, a, tokenize(text, a));
+    seen('kept');
+    for (let i = 10; i < 14; i++) seen(`line ${i}`);
+    seen('kept');
+    for (let i = 14; i < 18; i++) seen(`line ${i}`);
+    made.length = 0;
+    seen('kept');
+    seen('line 10');
+    expect(made).toEqual(['line 10']);
   });
 
   it('packs runs into one string and back', () => {

@@ -26,14 +26,15 @@ interface ScopeFields { parent: ScopeFields | null; scopePath: { scopeName: stri
 const LONGEST_LINE = 400;
 
 /**
- * A thread's remembered lines, keys and values of at most `limit` characters in all (the first remembered go
- * first). A line is kept as one flat string: the number of the state after it, then its packed runs. A state is known by its number: states with the same
+ * A thread's remembered lines, keys and values of at most `limit` characters in all, in two generations (see
+ * `keep`). A line is kept as one flat string: the number of the state after it, then its packed runs. A state is known by its number: states with the same
  * rules, end patterns and scopes share one (vscode-textmate's own `equals` compares those; the positions it also
  * keeps are reset at every line's start), and the first state met with a number stands for all. 0 is a block's
  * first line, which no later state equals (a grammar may anchor a pattern to the start of the text).
  */
 export class LineCache {
-  private readonly lines = new Map<string, string>();
+  private newer = new Map<string, string>();
+  private older = new Map<string, string>();
   private readonly grammars = new WeakMap<IGrammar, number>();
   private readonly known = new WeakMap<object, number>();
   private readonly numbers = new Map<string, number>();
@@ -46,28 +47,39 @@ export class LineCache {
   /** The line `text` of `grammar` after `state` (null on a block's first line), made by `tokenize` if not remembered. */
   line(grammar: IGrammar, text: string, state: StateStack | null, tokenize: () => TokenizedLine): TokenizedLine {
     if (text.length > LONGEST_LINE || this.limit <= 0) return tokenize();
-    const key = flat(`${this.grammarNumber(grammar)} ${state === null ? 0 : this.stateNumber(state as unknown as StateFields)} ${text}`);
-    const kept = this.lines.get(key);
+    const key = `${this.grammarNumber(grammar)} ${state === null ? 0 : this.stateNumber(state as unknown as StateFields)} ${text}`;
+    const kept = this.kept(key);
     if (kept !== undefined) return { runs: unpackRuns(kept, 2, this.classes), end: this.states[kept.charCodeAt(0) * 0x10000 + kept.charCodeAt(1)]! };
     const made = tokenize();
     const end = this.stateNumber(made.end as unknown as StateFields);
     this.states[end] ??= made.end;
     const runs = packRuns(made.runs, this.classes);
-    if (runs !== undefined && end < 0x100000000) this.keep(key, flat(String.fromCharCode(Math.floor(end / 0x10000), end % 0x10000) + runs));
+    if (runs !== undefined && end < 0x100000000) this.keep(flat(key), flat(String.fromCharCode(Math.floor(end / 0x10000), end % 0x10000) + runs));
     return made;
   }
 
-  /** Remembers `value` by `key`, forgetting the first remembered lines while more than `limit` characters are kept. */
+  /** The line kept under `key`, brought into the newer generation if it was in the older one. */
+  private kept(key: string): string | undefined {
+    const newer = this.newer.get(key);
+    if (newer !== undefined) return newer;
+    const older = this.older.get(key);
+    if (older !== undefined) this.keep(key, older);
+    return older;
+  }
+
+  /**
+   * Keeps `value` under `key` in the newer generation. Once that holds half the limit, it becomes the older one
+   * and the older is dropped: a line met again lives on, and no entry is ever deleted one by one (deleting the
+   * first entries of a Map one at a time makes each later first entry a walk past the deleted ones).
+   */
   private keep(key: string, value: string): void {
+    this.newer.set(key, value);
     this.size += key.length + value.length;
-    if (this.size > this.limit) {
-      for (const [k, v] of this.lines) {
-        this.lines.delete(k);
-        this.size -= k.length + v.length;
-        if (this.size <= this.limit) break;
-      }
+    if (this.size * 2 >= this.limit) {
+      this.older = this.newer;
+      this.newer = new Map();
+      this.size = 0;
     }
-    this.lines.set(key, value);
   }
 
   private grammarNumber(grammar: IGrammar): number {
