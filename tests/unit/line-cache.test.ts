@@ -77,9 +77,9 @@ describe('the line cache', () => {
     line('x', null);
     expect(made).toEqual(['x']);
 
-    // A line met again while its half is the older one lives on when that half is dropped. Each line below is 22
-    // characters of key and runs, "kept" 16: a half is full at 100.
-    const fresh = new LineCache(200);
+    // A line met again while its half is the older one lives on when that half is dropped. Each line below is 15
+    // characters of key and runs, "kept" 12: with a limit of 130, a half is full at the fourth line after "kept".
+    const fresh = new LineCache(130);
     const seen = (text: string) => fresh.line(grammar, text, a, tokenize(text, a));
     seen('kept');
     for (let i = 10; i < 14; i++) seen(`line ${i}`);
@@ -91,12 +91,17 @@ describe('the line cache', () => {
     expect(made).toEqual(['line 10']);
   });
 
-  it('packs runs into one string and back', () => {
+  it('packs runs into their classes and lengths, and back from the line', () => {
     const classes = new ClassNumbers();
     const runs: LineRuns = [['const ', 'd1 l1'], ['\u0000x😀', ''], ['é'.repeat(300), 'd2 l2 di'], ['y', 'd1 l1']];
-    const packed = packRuns(runs, classes)!;
-    expect(unpackRuns(`ab${packed}`, 2, classes)).toEqual(runs);
-    expect(unpackRuns('', 0, classes)).toEqual([]);
-    expect(packRuns([['x'.repeat(0x10000), '']], classes)).toBeUndefined();
+    const line = runs.map(([text]) => text).join('');
+    const packed = packRuns(runs, line, classes)!;
+    expect(packed).toHaveLength(8);
+    expect(unpackRuns(`ab${packed}`, 2, line, classes)).toEqual(runs);
+    expect(unpackRuns('', 0, '', classes)).toEqual([]);
+    // Runs that are not the line's text in order are not packed.
+    expect(packRuns(runs, `${line}z`, classes)).toBeUndefined();
+    expect(packRuns([...runs].reverse(), line, classes)).toBeUndefined();
+    expect(packRuns([['x'.repeat(0x10000), '']], 'x'.repeat(0x10000), classes)).toBeUndefined();
   });
 });

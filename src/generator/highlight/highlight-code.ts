@@ -37,10 +37,11 @@ export default function Counter({ step = 1 }) {
 }`;
 
 /**
- * How many characters of tokenized lines (keys and runs) a highlighter remembers (see line-cache.ts): about 20 MB
- * of heap. Half the issue corpus's JSX blocks, a thread's share, fill 7 million.
+ * How many characters of tokenized lines (keys and packed runs) a highlighter remembers (see line-cache.ts): about
+ * 8 MB of heap. A thread's share of the issue corpus's JSX blocks holds 3.4 million; 8 million cost a site with code
+ * in 54 languages, whose lines seldom repeat, 40 MiB more at its peak for nothing.
  */
-export const LINE_CACHE_CHARS = 8_000_000;
+export const LINE_CACHE_CHARS = 3_000_000;
 
 /**
  * Shiki's grammars with the pattern-sharing regex engine, created on first use; one a thread. With a `memoLimit`

@@ -27,10 +27,11 @@ const LONGEST_LINE = 400;
 
 /**
  * A thread's remembered lines, keys and values of at most `limit` characters in all, in two generations (see
- * `keep`). A line is kept as one flat string: the number of the state after it, then its packed runs. A state is known by its number: states with the same
- * rules, end patterns and scopes share one (vscode-textmate's own `equals` compares those; the positions it also
- * keeps are reset at every line's start), and the first state met with a number stands for all. 0 is a block's
- * first line, which no later state equals (a grammar may anchor a pattern to the start of the text).
+ * `keep`). A line is kept under its grammar's number, its state's number and its text, as one flat string: the
+ * number of the state after it, then its packed runs (their text is the key's). A state is known by its number:
+ * states with the same rules, end patterns and scopes share one (vscode-textmate's own `equals` compares those; the
+ * positions it also keeps are reset at every line's start), and the first state met with a number stands for all.
+ * 0 is a block's first line, which no later state equals (a grammar may anchor a pattern to the start of the text).
  */
 export class LineCache {
   private newer = new Map<string, string>();
@@ -49,11 +50,11 @@ export class LineCache {
     if (text.length > LONGEST_LINE || this.limit <= 0) return tokenize();
     const key = `${this.grammarNumber(grammar)} ${state === null ? 0 : this.stateNumber(state as unknown as StateFields)} ${text}`;
     const kept = this.kept(key);
-    if (kept !== undefined) return { runs: unpackRuns(kept, 2, this.classes), end: this.states[kept.charCodeAt(0) * 0x10000 + kept.charCodeAt(1)]! };
+    if (kept !== undefined) return { runs: unpackRuns(kept, 2, text, this.classes), end: this.states[kept.charCodeAt(0) * 0x10000 + kept.charCodeAt(1)]! };
     const made = tokenize();
     const end = this.stateNumber(made.end as unknown as StateFields);
     this.states[end] ??= made.end;
-    const runs = packRuns(made.runs, this.classes);
+    const runs = packRuns(made.runs, text, this.classes);
     if (runs !== undefined && end < 0x100000000) this.keep(flat(key), flat(String.fromCharCode(Math.floor(end / 0x10000), end % 0x10000) + runs));
     return made;
   }

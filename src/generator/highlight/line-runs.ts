@@ -1,6 +1,6 @@
 /**
- * A highlighted line as runs of text and CSS classes, made from its TextMate tokens, and packed into one string
- * for keeping (see line-cache.ts).
+ * A highlighted line as runs of text and CSS classes, made from its TextMate tokens, and packed into a few
+ * characters for keeping (see line-cache.ts).
  */
 import { tokenClass, whitespaceNeutral } from './code-palette.js';
 
@@ -55,27 +55,30 @@ export class ClassNumbers {
 }
 
 /**
- * `runs` as one string, a run as its class number, its length and its text (runs no longer than 0xffff), or
- * undefined when it cannot be packed. One flat string holds nothing else alive and weighs a third of the arrays.
+ * `runs` of the line `line` as one string: each run's class number and length, a character each. The runs' text is
+ * the line's, cut where the lengths say, so it is not kept twice. Undefined when the runs are not the line's text
+ * in order, or a run is longer than 0xffff.
  */
-export function packRuns(runs: LineRuns, classes: ClassNumbers): string | undefined {
+export function packRuns(runs: LineRuns, line: string, classes: ClassNumbers): string | undefined {
   let packed = '';
+  let at = 0;
   for (const [text, cls] of runs) {
     const n = classes.numberOf(cls);
-    if (n === undefined || text.length > 0xffff) return undefined;
-    packed += String.fromCharCode(n, text.length) + text;
+    if (n === undefined || text.length > 0xffff || !line.startsWith(text, at)) return undefined;
+    packed += String.fromCharCode(n, text.length);
+    at += text.length;
   }
-  return packed;
+  return at === line.length ? packed : undefined;
 }
 
-/** The runs packed into `packed` from `start` on. */
-export function unpackRuns(packed: string, start: number, classes: ClassNumbers): LineRuns {
+/** The runs of `line` packed into `packed` from `start` on. */
+export function unpackRuns(packed: string, start: number, line: string, classes: ClassNumbers): LineRuns {
   const runs: LineRuns = [];
-  for (let i = start; i < packed.length; ) {
-    const cls = classes.listOf(packed.charCodeAt(i));
-    const end = i + 2 + packed.charCodeAt(i + 1);
-    runs.push([packed.slice(i + 2, end), cls]);
-    i = end;
+  let at = 0;
+  for (let i = start; i < packed.length; i += 2) {
+    const end = at + packed.charCodeAt(i + 1);
+    runs.push([line.slice(at, end), classes.listOf(packed.charCodeAt(i))]);
+    at = end;
   }
   return runs;
 }
