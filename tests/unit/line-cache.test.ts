@@ -70,6 +70,12 @@ describe('the line cache', () => {
     line('x', state(1, 'end'));
     line('x', null);
     expect(made).toEqual(['x', 'x', 'x', 'x']);
+    // Another grammar keeps its own lines, and continues from its own states, not from equal ones of the first.
+    const other = {} as IGrammar;
+    const b = state(1);
+    expect(cache.line(other, 'x', a, tokenize('x', b)).end).toBe(b);
+    expect(cache.line(other, 'x', state(1), tokenize('x', state(1))).end).toBe(b);
+    expect(made).toEqual(['x', 'x', 'x', 'x', 'x']);
     // Past 200 characters of keys and runs the older half is dropped at once: the first lines are tokenized again.
     for (let i = 0; i < 20; i++) line(`line ${i}`, a);
     made.length = 0;

@@ -30,8 +30,9 @@ const LONGEST_LINE = 400;
  * `keep`). A line is kept under its grammar's number, its state's number and its text, as one flat string: the
  * number of the state after it, then its packed runs (their text is the key's). A state is known by its number:
  * states with the same rules, end patterns and scopes share one (vscode-textmate's own `equals` compares those; the
- * positions it also keeps are reset at every line's start), and the first state met with a number stands for all.
- * 0 is a block's first line, which no later state equals (a grammar may anchor a pattern to the start of the text).
+ * positions it also keeps are reset at every line's start), and the first state a grammar met with a number stands
+ * for all of that grammar's. 0 is a block's first line, which no later state equals (a grammar may anchor a pattern
+ * to the start of the text).
  */
 export class LineCache {
   private newer = new Map<string, string>();
@@ -39,7 +40,8 @@ export class LineCache {
   private readonly grammars = new WeakMap<IGrammar, number>();
   private readonly known = new WeakMap<object, number>();
   private readonly numbers = new Map<string, number>();
-  private readonly states: StateStack[] = [];
+  /** The first state met with each number, by grammar. */
+  private readonly states = new Map<number, StateStack[]>();
   private readonly classes = new ClassNumbers();
   private size = 0;
 
@@ -48,12 +50,14 @@ export class LineCache {
   /** The line `text` of `grammar` after `state` (null on a block's first line), made by `tokenize` if not remembered. */
   line(grammar: IGrammar, text: string, state: StateStack | null, tokenize: () => TokenizedLine): TokenizedLine {
     if (text.length > LONGEST_LINE || this.limit <= 0) return tokenize();
-    const key = `${this.grammarNumber(grammar)} ${state === null ? 0 : this.stateNumber(state as unknown as StateFields)} ${text}`;
+    const g = this.grammarNumber(grammar);
+    const states = this.states.get(g)!;
+    const key = `${g} ${state === null ? 0 : this.stateNumber(state as unknown as StateFields)} ${text}`;
     const kept = this.kept(key);
-    if (kept !== undefined) return { runs: unpackRuns(kept, 2, text, this.classes), end: this.states[kept.charCodeAt(0) * 0x10000 + kept.charCodeAt(1)]! };
+    if (kept !== undefined) return { runs: unpackRuns(kept, 2, text, this.classes), end: states[kept.charCodeAt(0) * 0x10000 + kept.charCodeAt(1)]! };
     const made = tokenize();
     const end = this.stateNumber(made.end as unknown as StateFields);
-    this.states[end] ??= made.end;
+    states[end] ??= made.end;
     const runs = packRuns(made.runs, text, this.classes);
     if (runs !== undefined && end < 0x100000000) this.keep(flat(key), flat(String.fromCharCode(Math.floor(end / 0x10000), end % 0x10000) + runs));
     return made;
@@ -85,7 +89,10 @@ export class LineCache {
 
   private grammarNumber(grammar: IGrammar): number {
     let n = this.grammars.get(grammar);
-    if (n === undefined) this.grammars.set(grammar, (n = this.number(`g ${this.numbers.size}`)));
+    if (n === undefined) {
+      this.grammars.set(grammar, (n = this.number(`g ${this.numbers.size}`)));
+      this.states.set(n, []);
+    }
     return n;
   }
 
