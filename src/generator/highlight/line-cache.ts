@@ -68,7 +68,7 @@ export class LineCache {
     const newer = this.newer.get(key);
     if (newer !== undefined) return newer;
     const older = this.older.get(key);
-    if (older !== undefined) this.keep(key, older);
+    if (older !== undefined) this.keep(flat(key), older);
     return older;
   }
 
