@@ -162,8 +162,7 @@ export class PagePool {
     if (!this.workers.length || !this.cold || this.likely !== 'pages') return;
     const shares = this.workers.map((): string[] => []);
     // From the end, in batches of eight, as the workers take them (spread); at most AHEAD_BODIES each.
-    const reversed = [...files].reverse();
-    reversed.forEach((f, i) => shares[Math.floor(i / 8) % shares.length]!.push(f));
+    [...files].reverse().forEach((f, i) => shares[Math.floor(i / 8) % shares.length]!.push(f));
     shares.forEach((share, i) => share.length && this.workers[i]!.postMessage({ ahead: { root, files: share.slice(0, AHEAD_BODIES), allowRawHtml } }));
   }
 
