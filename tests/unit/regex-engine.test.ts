@@ -63,10 +63,11 @@ describe('pattern-sharing regex engine', () => {
     }
   }, 60_000);
 
-  it('answers every search like the native scanner, for `\\G` anchors, look-behinds and repeated searches of one line', async () => {
+  it('answers every search like the native scanner, for `\\G` anchors, `\\K`, look-behinds and repeated searches of one line', async () => {
     const base = await createOnigurumaEngine(import('shiki/wasm'));
     const shared = patternSharingEngine(await createOnigurumaEngine(import('shiki/wasm')), Infinity);
-    const lists = [['\\Gab', 'b'], ['(?<=a)b', '\\Gb', 'c|\\G'], ['a', '\\Gab'], ['(x)\\1', 'x']];
+    // `a\\Kb` reports its match from the "b": searched from there, Oniguruma finds no match that starts at or after it.
+    const lists = [['\\Gab', 'b'], ['(?<=a)b', '\\Gb', 'c|\\G'], ['a', '\\Gab'], ['(x)\\1', 'x'], ['a\\Kb', '(?=c)', '$']];
     const lines = ['xxab', 'abab', 'cab', 'bxxb', ''];
     let compared = 0;
     for (const patterns of lists) {

@@ -12,6 +12,15 @@ export type Scanner = ReturnType<RegexEngine['createScanner']>;
 /** What a scanner's search finds: the pattern's index and the captures, or null. */
 export type Match = ReturnType<Scanner['findNextMatchSync']>;
 
+/**
+ * Whether a search's answer for `pattern` may change with where on the line it starts, beyond that: `\G` (a match
+ * at the start), `\K` (a match reported from after where it began, perhaps before the start). Such answers are
+ * never remembered. Escaped backslashes count too: a few more patterns searched again, never a wrong answer.
+ */
+export function dependsOnStart(pattern: string): boolean {
+  return /\\[GK]/.test(pattern);
+}
+
 /** The fewest patterns a shared tail has: below it, a list is compiled whole. */
 export const MIN_SHARED_TAIL = 8;
 
@@ -64,7 +73,7 @@ export function hotScanners(base: RegexEngine, single: (pattern: string) => Scan
     let t = tails.get(key);
     if (!t) {
       const native = base.createScanner(patterns);
-      t = { patterns, native, shared: patterns.some((p) => p.includes('\\G')) ? native : remember(native) };
+      t = { patterns, native, shared: patterns.some(dependsOnStart) ? native : remember(native) };
       tails.set(key, t);
     }
     return t;

@@ -7,7 +7,7 @@
  * hot-scanner.ts.
  */
 import type { RegexEngine } from 'shiki';
-import { hotScanners, type Match, type Scanner } from './hot-scanner.js';
+import { dependsOnStart, hotScanners, type Match, type Scanner } from './hot-scanner.js';
 
 /**
  * Searches of one rule's scanner after which its patterns are compiled together. Each such scanner compiles its
@@ -21,7 +21,7 @@ export const HOT_SCANNER_SEARCHES = 2000;
 /**
  * One pattern's scanner that remembers its last search: a later search of the same line from a start between
  * the last start and the match found (or after a search that found nothing) has the same answer. Not for
- * patterns with `\G`, whose matches depend on where the search starts.
+ * patterns whose answers depend on where the search starts (see dependsOnStart).
  */
 export function rememberingScanner(scanner: Scanner): Scanner {
   let subject: Parameters<Scanner['findNextMatchSync']>[0] | undefined;
@@ -48,7 +48,7 @@ export function patternSharingEngine(base: RegexEngine, hotAfter = HOT_SCANNER_S
     let s = singles.get(pattern);
     if (!s) {
       s = base.createScanner([pattern]);
-      if (!pattern.includes('\\G')) s = rememberingScanner(s);
+      if (!dependsOnStart(pattern)) s = rememberingScanner(s);
       singles.set(pattern, s);
     }
     return s;
