@@ -29,7 +29,7 @@ export function program(setExit: (code: number) => void): Command {
     .option('--no-cache', 'ignore and do not write the build caches (.cache/reactsite/: Markdown trees, pages, bundles)')
     .addOption(new Option('--broken-links <mode>', 'what broken internal links do').choices(['error', 'warn']).default('error'))
     .option('--quiet', 'print errors only')
-    .option('--verbose', 'also print a line per page')
+    .option('--verbose', 'also print a line per page, and every warning (past 50, a build prints a sample)')
     .option('--json', 'print the build summary as JSON on stdout (nothing else)')
     .option('--report <file>', 'also write the build summary as JSON to <file>')
     .action(async (flags: CliFlags & OutputFlags) => setExit(await runBuild(flags)));

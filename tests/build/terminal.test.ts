@@ -57,6 +57,21 @@ describe('the terminal', () => {
     expect(failed.stderr).toContain('content/registry.json');
   });
 
+  it('prints a sample of many warnings with a count of the rest, and every one with --verbose', async () => {
+    const alpha = fs.readFileSync(path.join(REPO, 'tests', 'fixtures', 'basic', 'content', 'tutorials', 'alpha.md'), 'utf8');
+    const links = Array.from({ length: 60 }, (_, i) => `- [gone ${i}](/tutorial/gone-${i}/)`).join('\n');
+    const root = makeProject({ 'content/tutorials/alpha.md': `${alpha}\n## Links\n\n${links}\n` });
+    const blocks = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('warning ')).length;
+    const sampled = await runCli(['build', '--root', root, '--no-cache', '--broken-links', 'warn']);
+    expect(sampled.code).toBe(0);
+    expect(blocks(sampled.stderr)).toBe(50);
+    expect(sampled.stderr).toContain('… and 10 more warnings, counted by kind below; --verbose prints every one');
+    expect(sampled.stdout).toMatch(/60× broken link/);
+    const all = await runCli(['build', '--root', root, '--no-cache', '--broken-links', 'warn', '--verbose']);
+    expect(blocks(all.stderr)).toBe(60);
+    expect(all.stderr).not.toContain('more warning');
+  });
+
   it('answers --json and --report with the problems when a build fails, so that CI can read why', async () => {
     const root = makeProject({ 'content/registry.json': '[' });
     const run = await runCli(['build', '--root', root, '--json', '--report', path.join(root, 'reports', 'failed.json')]);

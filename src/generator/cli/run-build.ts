@@ -9,6 +9,7 @@ import { buildSummary } from '../report/build-summary.js';
 import { summaryLines } from '../report/print-summary.js';
 import { Progress, progressDelay } from '../report/progress.js';
 import { styleFor, useColor } from '../report/style.js';
+import { warningSample } from '../report/warning-sample.js';
 import { siteUrlAndBase } from '../render/site-data.js';
 import { startPagePool } from '../workers/page-pool.js';
 import { guard, printTimings, report } from './guard.js';
@@ -16,7 +17,7 @@ import type { BuildOptions } from '../build-options.js';
 import { resolveOptions, type CliFlags } from './options.js';
 import { problem, ReactsiteError, UsageError, type Problem } from '../problems/problem.js';
 
-/** How much `build` prints: `quiet` errors only, `verbose` a line per page too; `json` the summary as JSON on stdout, `report` to a file. */
+/** How much `build` prints: `quiet` errors only, `verbose` a line per page and every warning too; `json` the summary as JSON on stdout, `report` to a file. */
 export interface OutputFlags { quiet?: boolean; verbose?: boolean; json?: boolean; report?: string }
 
 /** Runs a build with the command line's flags; resolves to the exit code. */
@@ -114,7 +115,9 @@ function printBuild(flags: CliFlags & OutputFlags, opts: BuildOptions, built: Bu
   if (flags.report) fs.writeFileSync(path.resolve(flags.report), `${JSON.stringify(summary, null, 2)}\n`);
   if (flags.json) return void process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   if (flags.quiet) return;
-  report(built.warnings);
+  const { shown, hidden } = flags.verbose ? { shown: built.warnings, hidden: 0 } : warningSample(built.warnings);
+  report(shown);
+  if (hidden) process.stderr.write(`… and ${hidden} more warning${hidden === 1 ? '' : 's'}, counted by kind below; --verbose prints every one\n`);
   const style = styleFor(process.stdout);
   const w = built.warnings.length;
   const counts = `${built.pages.rendered} rendered, ${built.pages.reused} reused${unchanged ? ', nothing changed since the last build' : ''}${w ? ` · ${w} warning${w === 1 ? '' : 's'}` : ''}`;
