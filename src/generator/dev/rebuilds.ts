@@ -61,7 +61,7 @@ export class Rebuilds {
     const report = await site.update(plan);
     if (this.closed) return;
     const ms = () => Math.round(performance.now() - t0);
-    terminal.problems(report.warnings);
+    terminal.warnings(report.warnings);
     if (report.problems.length) {
       terminal.problems(report.problems);
       // With their code frames: open tabs draw them over the page they show.

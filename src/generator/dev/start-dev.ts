@@ -66,7 +66,7 @@ export async function startDev(o: DevOptions): Promise<DevServer> {
   }
   const firstBuildMs = Math.round(performance.now() - t0);
   firstBuild();
-  terminal.problems(first.warnings);
+  terminal.warnings(first.warnings);
   const pages = site.gen?.routes.length ?? 0;
   const url = `${origin}${base}`;
   if (first.problems.length) {

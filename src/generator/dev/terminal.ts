@@ -1,6 +1,7 @@
 /** What dev prints: problems with their source lines, each distinct page error once, gate problems until fixed. */
 import { formatProblem, type Problem } from '../problems/problem.js';
 import { withFrames } from '../problems/framed-problems.js';
+import { warningSample } from '../report/warning-sample.js';
 
 /** Where dev's terminal lines go (console by default; tests collect them). */
 export interface DevLog { log: (line: string) => void; logError: (line: string) => void }
@@ -19,6 +20,13 @@ export class DevTerminal {
   /** Prints problems, each with the source lines around it. */
   problems(problems: readonly Problem[]): void {
     for (const p of withFrames(problems, this.root)) this.out.logError(`${formatProblem(p)}${p.frame ? `\n${p.frame.replace(/^/gm, '    ')}` : ''}`);
+  }
+
+  /** Prints warnings as a build does: past 50, a sample of every kind and how many were left out. */
+  warnings(warnings: readonly Problem[]): void {
+    const { shown, hidden } = warningSample(warnings);
+    this.problems(shown);
+    if (hidden) this.out.logError(`… and ${hidden} more warning${hidden === 1 ? '' : 's'}; \`reactsite build --verbose\` prints every one`);
   }
 
   /** Starts counting page errors afresh (a rebuild began). */
