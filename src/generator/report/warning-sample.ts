@@ -1,8 +1,8 @@
 /**
- * Which warnings a build (and `reactsite dev`, see dev/terminal.ts) prints in full. A large site can have thousands (2,761 pages of real documentation built
- * with `--broken-links warn`: 17,677 warnings, 53,000 lines of terminal); past PRINTED_WARNINGS a build prints a
- * sample in which every kind shows examples, says how many it left out, and the summary counts them all by kind.
- * `build --verbose` prints every one.
+ * Which warnings a build (and `reactsite dev`, see dev/terminal.ts) prints in full. A large site can have
+ * thousands (2,761 pages of real documentation built with `--broken-links warn`: 17,677 warnings, 53,000 lines of
+ * terminal); past PRINTED_WARNINGS a build prints a sample in which every kind shows examples, says how many it
+ * left out, and the summary counts them all by kind. `build --verbose` prints every one.
  */
 import type { Problem } from '../problems/problem.js';
 import { warningKind } from './build-summary.js';
