@@ -13,9 +13,10 @@ export type Scanner = ReturnType<RegexEngine['createScanner']>;
 export type Match = ReturnType<Scanner['findNextMatchSync']>;
 
 /**
- * Whether a search's answer for `pattern` may change with where on the line it starts, beyond that: `\G` (a match
- * at the start), `\K` (a match reported from after where it began, perhaps before the start). Such answers are
- * never remembered. Escaped backslashes count too: a few more patterns searched again, never a wrong answer.
+ * Whether an answer for `pattern` may not hold for a later start on the same line, even before the match it found:
+ * with `\G` (a match only at the start) or `\K` (a match reported after where it began, which may be before the
+ * later start). Such answers are never remembered. An escaped backslash before G or K counts too: a few more
+ * searches, never a wrong answer.
  */
 export function dependsOnStart(pattern: string): boolean {
   return /\\[GK]/.test(pattern);
