@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
 import { CodeHighlighter, type CodeBlock } from '../../src/generator/highlight/highlight-code.js';
 import { LineCache, type TokenizedLine } from '../../src/generator/highlight/line-cache.js';
 import { ClassNumbers, packRuns, unpackRuns, type LineRuns } from '../../src/generator/highlight/line-runs.js';
+import { siteBlocks } from '../helpers/site-blocks.js';
 
 /** Blocks whose lines come again in other grammar states, and in a block's first line. */
 const TRICKY: CodeBlock[] = [
@@ -26,15 +25,6 @@ const TRICKY: CodeBlock[] = [
   { lang: 'rust', text: 'let a = r##"\n"#;\nlet x = 1;\n"##;' },
   { lang: 'rust', text: 'let b = r#"\n"#;\nlet x = 1;' },
 ];
-
-/** Every block of the real site's tutorials. */
-function siteBlocks(): CodeBlock[] {
-  const blocks: CodeBlock[] = [];
-  for (const file of fg.sync('content/tutorials/*.md')) {
-    for (const m of readFileSync(file, 'utf8').matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)\n```/gm)) blocks.push({ lang: m[1]!, text: m[2]! });
-  }
-  return blocks;
-}
 
 describe('the line cache', () => {
   it('gives every block the runs it has with no cache, whatever the blocks before it', async () => {

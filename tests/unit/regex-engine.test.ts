@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import fg from 'fast-glob';
-import matter from 'gray-matter';
 import { createHighlighter, createOnigurumaEngine, type RegexEngine } from 'shiki';
 import { describe, expect, it } from 'vitest';
 import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
 import { PRELOADED_LANGUAGES, type CodeBlock } from '../../src/generator/highlight/highlight-code.js';
-import { fencedCode } from '../../src/generator/highlight/fenced-code.js';
 import { HOT_SCANNER_SEARCHES, patternSharingEngine } from '../../src/generator/highlight/regex-engine.js';
 import { MIN_SHARED_TAIL } from '../../src/generator/highlight/hot-scanner.js';
+import { siteBlocks } from '../helpers/site-blocks.js';
 
 /** Code that takes the grammars through back-references, `\G` rules, embedded languages and multi-line states. */
 const SAMPLES: CodeBlock[] = [
@@ -20,10 +17,6 @@ const SAMPLES: CodeBlock[] = [
   { lang: 'diff', text: '--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n-old\n+new\n context' },
   { lang: 'json', text: '{\n  "a": [1, 2.5e3, true, null],\n  "b": { "c": "d\\n" }\n}' },
 ];
-
-function siteBlocks(): CodeBlock[] {
-  return fg.sync('content/**/*.md').flatMap((file) => fencedCode(matter(fs.readFileSync(file, 'utf8')).content));
-}
 
 /** Every line's tokens (start and scopes) of every block, as one string. */
 async function tokens(engine: RegexEngine, blocks: readonly CodeBlock[]): Promise<string> {
