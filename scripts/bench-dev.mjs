@@ -2,9 +2,10 @@
 // without a cache, and for body edits, registry title edits and component edits the time from writing the file
 // to the new text being on the screen (found in the page by a MutationObserver, stamped at the next frame), with
 // the tab scrolled down and "use" typed in the search box, as someone would be working.
-//   node scripts/bench-dev.mjs [--edits 20] [--tutorial react-jsx]
-// It runs on a temporary copy of the real project's content/ and public/, and of src/site (through
-// REACTSITE_SITE_DIR), so the working tree is never edited.
+//   node scripts/bench-dev.mjs [--edits 20] [--tutorial react-jsx] [--project DIR]
+// It runs on a temporary copy of the real project's content/ and public/ (or of DIR's: a corpus of the bench, say,
+// its first tutorial edited unless --tutorial names one), and of src/site (through REACTSITE_SITE_DIR), so the
+// working tree is never edited.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,7 +20,10 @@ const arg = (name, fallback) => {
   return i > 0 ? process.argv[i + 1] : fallback;
 };
 const EDITS = Number(arg('edits', '20'));
-const TUTORIAL = arg('tutorial', 'react-jsx');
+const PROJECT = path.resolve(arg('project', REPO));
+const REGISTRY = JSON.parse(fs.readFileSync(path.join(PROJECT, 'content', 'registry.json'), 'utf8'));
+const TUTORIAL = arg('tutorial', PROJECT === path.resolve(REPO) ? 'react-jsx' : REGISTRY[0].id);
+const SLUG = REGISTRY.find((t) => t.id === TUTORIAL)?.slug ?? TUTORIAL;
 const COMPONENT = 'components/SiteFooter.tsx';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -100,15 +104,15 @@ async function timedEdit(page, file, text, token) {
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-bench-dev-'));
 const root = path.join(tmp, 'project');
 const siteDir = path.join(tmp, 'site');
-fs.cpSync(path.join(REPO, 'content'), path.join(root, 'content'), { recursive: true });
-fs.cpSync(path.join(REPO, 'public'), path.join(root, 'public'), { recursive: true });
+fs.cpSync(path.join(PROJECT, 'content'), path.join(root, 'content'), { recursive: true });
+fs.cpSync(path.join(PROJECT, 'public'), path.join(root, 'public'), { recursive: true });
 fs.cpSync(path.join(REPO, 'src', 'site'), siteDir, { recursive: true });
 console.log(`reactsite dev benchmark: ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, in Chromium`);
 
 let dev;
 let browser;
 try {
-  const pagePath = `/tutorial/${TUTORIAL}/`;
+  const pagePath = `/tutorial/${SLUG}/`;
   const first = [];
   for (let i = 0; i < 3; i++) first.push(await firstResponse(root, siteDir, pagePath));
   console.log(`first response on a project without a cache: ${fmt(first)}   (target <= 1500)`);
@@ -163,6 +167,7 @@ try {
   console.log(`registry edit -> on screen:  ${fmt(registryMs)}   (target p50 <= 150)`);
   console.log(`component edit -> on screen: ${fmt(component)}   (target p50 <= 400)`);
   console.log(`after the body edits the tab still had: search "${kept.search}", ${kept.scrolled ? 'its scroll position' : 'NO scroll position'}`);
+  if (process.argv.includes('--verbose')) console.log(`\nwhat reactsite dev printed:\n${dev.output()}`);
 } finally {
   await browser?.close().catch(() => undefined);
   if (dev) await stop(dev);

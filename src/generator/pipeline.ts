@@ -80,7 +80,7 @@ async function loadSite(opts: BuildOptions, run: RunOptions): Promise<{ content:
   const index = mode === 'build' && opts.cache ? new InputIndex(projectCacheDir(opts.root, 'inputs'), toolVersions(), run.inputStats) : undefined;
   // A cold build's workers render the Markdown of the bodies they will get first while this thread loads.
   const listed = mode === 'build' ? (files: string[], raw: boolean) => run.pool.ahead(opts.root, files, raw) : undefined;
-  const loaded = await loadContent(opts.root, index, mode === 'build', listed);
+  const loaded = await loadContent(opts.root, { index, lean: mode === 'build', listed });
   index?.save();
   if (mode === 'check') for (const p of loaded.problems) if (p.severity === 'warning' && p.message.includes('has no body')) p.severity = 'error';
   throwIfErrors(loaded.problems);

@@ -46,14 +46,26 @@ export function siteUrlOf(root: string): string | undefined {
   }
 }
 
-/**
- * Loads `root/content`; resolves to Content or to the full list of problems (errors and warnings). With `index`,
- * bodies whose size and mtime it records are not read (a build; see content/input-index.ts). `lean` (a build): bodies
- * keep no text once validated, they read it again when a page is rendered from them. `listed` hears, before any
- * body is read, the registered bodies that exist (in registry order, the order of their pages) and the raw-HTML
- * setting. `imageMemo` holds image sizes read before (the index's, or dev's).
- */
-export async function loadContent(root: string, index?: InputIndex, lean = false, listed?: (files: string[], allowRawHtml: boolean) => void, imageMemo: SizeMemo | undefined = index?.images): Promise<{ content?: Content; problems: Problem[] }> {
+/** What reading one tutorial body gave: the doc, or the problems that stopped it (warnings ride along). */
+export type BodyRead = { doc?: BodyDoc; problems: Problem[] };
+
+/** How loadContent reads: every option is for a build or for dev, and none changes what valid content gives. */
+export interface LoadOptions {
+  /** Bodies whose size and mtime it records are not read (a build; see content/input-index.ts). */
+  index?: InputIndex;
+  /** A build: bodies keep no text once validated, they read it again when a page is rendered from them. */
+  lean?: boolean;
+  /** Hears, before any body is read, the registered bodies that exist (in registry order, the order of their pages) and the raw-HTML setting. */
+  listed?: (files: string[], allowRawHtml: boolean) => void;
+  /** Image sizes read before (the index's, or dev's). */
+  imageMemo?: SizeMemo;
+  /** Reads one body (dev's, which keeps what it read; see dev/known-bodies.ts); by default the file is read and validated. */
+  readBody?: (file: string, sizes: ImageSizes) => Promise<BodyRead>;
+}
+
+/** Loads `root/content`; resolves to Content or to the full list of problems (errors and warnings). */
+export async function loadContent(root: string, o: LoadOptions = {}): Promise<{ content?: Content; problems: Problem[] }> {
+  const { index, lean = false, listed } = o;
   const dir = path.join(root, 'content');
   if (!fs.existsSync(dir)) {
     return { problems: [problem('no content/ folder here', { file: rel(root, dir) || 'content', hint: `run reactsite in a project folder or pass --root DIR (looked in ${root})` })] };
@@ -76,14 +88,15 @@ export async function loadContent(root: string, index?: InputIndex, lean = false
   ]);
 
   // Each image the docs name is read once a load.
-  const sizes = new ImageSizes(root, imageMemo);
+  const sizes = new ImageSizes(root, o.imageMemo ?? index?.images);
+  const readBody = o.readBody ?? ((file: string) => (index ? indexedBodyDoc(root, file, index, lean, sizes) : readBodyDoc(root, file, lean, sizes)));
   const bodies: Content['bodies'] = new Map();
   const bodyFiles = await fg('tutorials/*.md', { cwd: dir });
   const bodyIds = new Set(bodyFiles.map((f) => path.basename(f, '.md')));
   if (listed && site && tutorials) listed(tutorials.filter((t) => bodyIds.has(t.id)).map((t) => `content/tutorials/${t.id}.md`), site.allowRawHtml);
   await Promise.all(
     bodyFiles.sort().map(async (f) => {
-      const r = await (index ? indexedBodyDoc(root, `content/${f}`, index, lean, sizes) : readBodyDoc(root, `content/${f}`, lean, sizes));
+      const r = await readBody(`content/${f}`, sizes);
       problems.push(...r.problems);
       if (r.doc) bodies.set(path.basename(f, '.md'), r.doc);
     }),

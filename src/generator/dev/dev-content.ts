@@ -13,6 +13,7 @@ import type { MarkdownResult } from '../markdown/render-markdown.js';
 import type { BuildOptions } from '../build-options.js';
 import { buildRoutes } from '../content/routes.js';
 import { ImageSizes } from '../content/image-sizes.js';
+import { KnownBodies } from './known-bodies.js';
 import { KnownSizes } from './known-sizes.js';
 
 /** Validated content with its routes and the Markdown of every body and page (by source file). */
@@ -45,12 +46,15 @@ export class DevContent {
   readonly markdown: DevMarkdown;
   /** The sizes of the images the docs name, read once and forgotten when their file changes (see withImageReaders). */
   private readonly images = new KnownSizes();
+  /** The bodies read so far, forgotten when a change names them (or their folder). */
+  private readonly bodies: KnownBodies;
 
   constructor(
     private readonly opts: BuildOptions,
     threads: MarkdownThreads,
   ) {
     this.markdown = new DevMarkdown(opts, threads);
+    this.bodies = new KnownBodies(opts.root);
   }
 
   /**
@@ -58,6 +62,8 @@ export class DevContent {
    * (registry, site config, ads, files added or removed, or any change while content is in error) reloads all.
    */
   async apply(plan: ChangePlan): Promise<ContentChange | undefined> {
+    // Forgotten whether or not this update succeeds: a body edited while the content is in error is read again.
+    this.bodies.forget(plan.content.some((f) => !f.endsWith('.json')) ? 'all' : plan.bodies);
     try {
       const fast = this.state && !this.problems.length && !plan.content.length && this.knownDocs(plan);
       const r = fast ? await this.updateDocs(this.state!, plan) : await this.loadAll();
@@ -118,9 +124,12 @@ export class DevContent {
     return result;
   }
 
-  /** Every file read and validated again; Markdown re-rendered only where its input changed, bodies only once wanted. */
+  /**
+   * Every file validated again (bodies read again only where they changed, see KnownBodies); Markdown re-rendered
+   * only where its input changed, bodies only once wanted.
+   */
   private async loadAll(): Promise<ContentChange & { state: ContentState }> {
-    const loaded = await loadContent(this.opts.root, undefined, false, undefined, this.images);
+    const loaded = await loadContent(this.opts.root, { imageMemo: this.images, readBody: this.bodies.read });
     throwIfErrors(loaded.problems);
     const content = loaded.content!;
     const { routes, problems } = buildRoutes(content.tutorials, [...content.pages.keys()]);

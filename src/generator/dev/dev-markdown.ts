@@ -26,7 +26,7 @@ export class DevMarkdown {
     const keys = new Map<string, string>();
     for (const [id, doc] of content.bodies) {
       if (bodies && !bodies.has(doc.file)) continue;
-      const key = this.keyOf(content, doc.content, doc);
+      const key = this.keyOf(content, doc.contentHash, doc);
       const hit = this.memo.get(doc.file);
       if (hit?.key === key) out.set(doc.file, hit.result);
       else {
@@ -72,6 +72,10 @@ export class DevMarkdown {
     this.priming = this.priming.then(() => this.threads.markdown().then((m) => m.warmUp(), () => undefined));
   }
 
+  /**
+   * What a file's Markdown depends on: `text` is a body's content hash (a static page's text, with the site's
+   * e-mail in it). Hashes keep the memo's keys small: 4,000 bodies' texts made each update build 45 MB of keys.
+   */
   private keyOf(content: Content, text: string, doc: Pick<SourceDoc, 'bodyLine' | 'imageSizes'>): string {
     return `${content.site.allowRawHtml}\0${doc.bodyLine}\0${JSON.stringify(doc.imageSizes ?? {})}\0${text}`;
   }
