@@ -47,6 +47,8 @@ describe('dev content reloads', () => {
     await site.want('tutorial/react-alpha/index.html');
     expect(html(site.page('tutorial/react-alpha/index.html'))).toContain('A sentence no watcher reported.');
     expect(html(site.page('tutorial/react-alpha/index.html'))).toContain('Beta Renamed');
+    // Generated files are made when first asked for.
+    expect(String(site.asset('sitemap.xml'))).toContain('/tutorial/react-beta/');
   });
 
   it('reads again a body edited while the registry was broken, even with its size and mtime unchanged', async () => {

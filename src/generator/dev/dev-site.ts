@@ -20,12 +20,15 @@ import type { OutputFiles } from '../output/output-dir.js';
 import type { BuildOptions } from '../build-options.js';
 import { locateInStack } from '../problems/stack-location.js';
 import { safeRelative } from '../serve/static-server.js';
+import { RenderedPages, type PageOutcome } from './rendered-pages.js';
 
-/** A page's HTML, or why it could not be rendered. */
-export type PageOutcome = { html: string } | { problem: Problem };
+export type { PageOutcome };
 
-/** One consistent state of the site; pages are rendered on first use and kept until a change invalidates them. */
-export interface Generation extends ContentState, CodeState { data: SiteData; routeByFile: Map<string, Route>; generated: Map<string, string>; pages: Map<string, PageOutcome> }
+/**
+ * One consistent state of the site; pages are rendered on first use, and what the gate needs of them is kept until
+ * a change invalidates them (their HTML only for the last few, see RenderedPages).
+ */
+export interface Generation extends ContentState, CodeState { data: SiteData; routeByFile: Map<string, Route>; generated: Map<string, string>; pages: RenderedPages }
 
 /** What one update did: for the terminal line and for deciding which tabs reload. */
 export interface UpdateReport {
@@ -166,14 +169,11 @@ export class DevSite {
   async integrity(): Promise<Problem[] | undefined> {
     const gen = this.gen;
     if (!gen) return undefined;
+    const facts = gen.pages.facts(gen.routes.map((r) => r.file));
+    if (!facts) return undefined;
     const files: OutputFiles = new Map(gen.client.files);
     for (const [f, text] of gen.generated) files.set(f, text);
-    for (const r of gen.routes) {
-      const out = gen.pages.get(r.file);
-      if (!out || !('html' in out)) return undefined;
-      files.set(r.file, out.html);
-    }
-    return integrityProblems({ opts: this.o.opts, content: gen.content, routes: gen.routes, files, markdown: gen.markdown, siteUrl: this.o.dev.origin, base: this.o.base, devOrigin: this.o.dev.origin });
+    return integrityProblems({ opts: this.o.opts, content: gen.content, routes: gen.routes, files, facts, markdown: gen.markdown, siteUrl: this.o.dev.origin, base: this.o.base, devOrigin: this.o.dev.origin });
   }
 
   /** A generated file or bundle asset. */
@@ -231,10 +231,21 @@ export class DevSite {
   private generation(content: ContentState, code: CodeState, changed: Set<string> | 'all'): Generation {
     this.noteMoves(this.gen?.content, content.content);
     const data = siteDataOf(content.content, content.markdown, { site: this.o.dev.origin, base: this.o.base, dev: this.o.dev }, code.client.manifest);
-    const pages = new Map<string, PageOutcome>();
+    const pages = new RenderedPages();
     const previous = this.gen;
-    if (previous && changed !== 'all' && previous.routes === content.routes) for (const [f, out] of previous.pages) if (!changed.has(f)) pages.set(f, out);
-    return { ...content, ...code, data, routeByFile: new Map(content.routes.map((r) => [r.file, r])), generated: new Map(generatedFiles(content.routes, data, content.content)), pages };
+    if (previous && changed !== 'all' && previous.routes === content.routes) pages.carry(previous.pages, (f) => !changed.has(f));
+    // The sitemap and the search index of a large site take milliseconds: made when first asked for.
+    let generated: Map<string, string> | undefined;
+    return {
+      ...content,
+      ...code,
+      data,
+      routeByFile: new Map(content.routes.map((r) => [r.file, r])),
+      get generated() {
+        return (generated ??= new Map(generatedFiles(content.routes, data, content.content)));
+      },
+      pages,
+    };
   }
 
   /** Points a render failure at the site source line that threw, when the (source-mapped) stack shows one. */

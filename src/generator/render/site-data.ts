@@ -31,10 +31,14 @@ export function siteUrlAndBase(content: Pick<Content, 'site'>, opts: { site?: st
   return { siteUrl, base: defaultBase(siteUrl, opts.base) };
 }
 
+/** Search index paths by registry: dev makes new site data at every edit, mostly with the same registry. */
+const indexPaths = new WeakMap<readonly Tutorial[], string | undefined>();
+
 /** Content-hashed path of the shared search index, for registries large enough to get the compact sidebar. */
 export function searchIndexPath(tutorials: readonly Tutorial[]): string | undefined {
   if (!isCompactSidebar(tutorials)) return undefined;
-  return `/assets/search-${createHash('sha256').update(searchIndexJson(tutorials)).digest('hex').slice(0, 10)}.json`;
+  if (!indexPaths.has(tutorials)) indexPaths.set(tutorials, `/assets/search-${createHash('sha256').update(searchIndexJson(tutorials)).digest('hex').slice(0, 10)}.json`);
+  return indexPaths.get(tutorials);
 }
 
 /** A tutorial body as pages see it: its Markdown plus the facts from its front matter. */
