@@ -2,7 +2,7 @@
 import type { Route, SiteData } from '../../site/types.js';
 import { withBase } from '../../site/seo/urls.js';
 import { sourceFile, type Content } from '../content/load-content.js';
-import { generatedFiles } from '../render/host-files.js';
+import { generatedFiles, isGeneratedFile } from '../render/host-files.js';
 import { renderRoute } from '../render/render-route.js';
 import { bodyOf, siteDataOf } from '../render/site-data.js';
 import { lazyMarkdown } from '../markdown/thread-markdown.js';
@@ -178,7 +178,8 @@ export class DevSite {
 
   /** A generated file or bundle asset. */
   asset(rel: string): string | Uint8Array | undefined {
-    return this.gen?.generated.get(rel) ?? this.code.asset(rel);
+    const gen = this.gen;
+    return (gen && isGeneratedFile(rel, gen.data) ? gen.generated.get(rel) : undefined) ?? this.code.asset(rel);
   }
 
   /** The route file a tab at URL path `pathname` shows (404.html for unknown paths), or undefined when unsafe. */

@@ -10,7 +10,7 @@ import type { DevTerminal } from './terminal.js';
 export interface RebuildOptions { site: DevSite; hub: EventHub; terminal: DevTerminal; root: string; sources: string; ready: Promise<void> }
 
 /** How long the integrity gate waits after the pages of a change are rendered (see renderInBackground). */
-export const GATE_DELAY_MS = 250;
+export const GATE_DELAY_MS = 1000;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -31,8 +31,8 @@ export class Rebuilds {
 
   /**
    * Renders the pages not rendered yet, then runs the integrity gate over the whole site (stopped by the next change).
-   * The gate waits GATE_DELAY_MS first: it holds the thread (80 ms on 4,000 pages), and the tabs fetch the page an
-   * edit changed in that time.
+   * The gate waits GATE_DELAY_MS first: it holds the thread (80 ms on 4,000 pages), so it runs once the writer
+   * pauses, not between the saves of someone typing, and after the tabs have fetched the pages an edit changed.
    */
   renderInBackground(): void {
     const token = (this.background = { stop: false });

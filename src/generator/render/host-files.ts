@@ -50,6 +50,11 @@ export function headersFile(base: string, csp: string): string {
   ].join('\n');
 }
 
+/** Whether out-relative `rel` is one of the files generatedFiles makes for `data` (dev makes them when asked for). */
+export function isGeneratedFile(rel: string, data: Pick<SiteData, 'searchIndex'>): boolean {
+  return rel === 'sitemap.xml' || rel === 'robots.txt' || rel === '_redirects' || rel === '_headers' || (!!data.searchIndex && rel === data.searchIndex.slice(1));
+}
+
 /**
  * Every generated non-page file of the site (out-relative path, text); the search index only on large sites.
  * A tutorial's lastmod is its body's `updated`, else its publish date.

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { generatedFiles, isGeneratedFile } from '../../src/generator/render/host-files.js';
+import type { Route, SiteData } from '../../src/site/types.js';
+
+const site = { url: 'https://example.org', name: 'Site' } as SiteData['site'];
+const data = (searchIndex?: string) => ({ site, base: '/', tutorials: [], assets: { pageScript: '' }, searchIndex }) as unknown as SiteData;
+const routes = [{ kind: 'landing', path: '/', file: 'index.html', indexable: true }] as unknown as Route[];
+
+describe('generated files', () => {
+  it('are told apart by name: every one generatedFiles makes, and nothing else', () => {
+    for (const d of [data(), data('/assets/search-0123456789.json')]) {
+      const names = generatedFiles(routes, d, { bodies: new Map() }).map(([name]) => name);
+      expect(names.length).toBe(d.searchIndex ? 5 : 4);
+      for (const name of names) expect(isGeneratedFile(name, d), name).toBe(true);
+      for (const other of ['index.html', 'tutorial/', 'assets/app.css', 'assets/search-9999999999.json']) expect(isGeneratedFile(other, d), other).toBe(false);
+    }
+  });
+});
