@@ -1,14 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChangePlan } from '../../src/generator/dev/change-plan.js';
-import { DevSite, type PageOutcome } from '../../src/generator/dev/dev-site.js';
-import { resolveOptions } from '../../src/generator/cli/options.js';
+import type { DevSite } from '../../src/generator/dev/dev-site.js';
 import { makeProject, REPO } from '../helpers/project.js';
 import { copySite } from './dev-process.js';
-
-const plan = (p: Partial<ChangePlan>): ChangePlan => ({ bodies: [], pages: [], content: [], publicFiles: [], css: [], code: [], ...p });
-const html = (o: PageOutcome | undefined) => (o && 'html' in o ? o.html : `(no page: ${o && 'problem' in o ? o.problem.message : 'missing'})`);
+import { devSiteOf, html, plan } from './dev-site-kit.js';
 
 describe('dev rebuilds only what a change affects', () => {
   let project: string;
@@ -17,7 +13,7 @@ describe('dev rebuilds only what a change affects', () => {
   beforeAll(async () => {
     project = makeProject();
     siteDir = copySite();
-    site = new DevSite({ opts: resolveOptions({ root: project }), base: '/', dev: { origin: 'http://127.0.0.1:1', clientScript: 'void 0' }, siteDir });
+    site = devSiteOf(project, siteDir);
     const first = await site.initial();
     expect(first.problems).toEqual([]);
   });

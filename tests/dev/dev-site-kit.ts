@@ -1,0 +1,15 @@
+/** What the tests of DevSite share: a dev site over a project, change plans, and a page's HTML or why it has none. */
+import type { ChangePlan } from '../../src/generator/dev/change-plan.js';
+import { DevSite, type PageOutcome } from '../../src/generator/dev/dev-site.js';
+import { resolveOptions } from '../../src/generator/cli/options.js';
+
+/** A change plan with only the given lists. */
+export const plan = (p: Partial<ChangePlan>): ChangePlan => ({ bodies: [], pages: [], content: [], publicFiles: [], css: [], code: [], ...p });
+
+/** A page's HTML, or a line saying why there is none (a test then fails showing it). */
+export const html = (o: PageOutcome | undefined): string => (o && 'html' in o ? o.html : `(no page: ${o && 'problem' in o ? o.problem.message : 'missing'})`);
+
+/** A dev site over `project` with the site sources in `siteDir`, not yet built. */
+export function devSiteOf(project: string, siteDir: string): DevSite {
+  return new DevSite({ opts: resolveOptions({ root: project }), base: '/', dev: { origin: 'http://127.0.0.1:1', clientScript: 'void 0' }, siteDir });
+}
