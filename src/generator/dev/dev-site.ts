@@ -9,6 +9,7 @@ import { lazyMarkdown } from '../markdown/thread-markdown.js';
 import { projectCacheDir } from '../cache/cache-keys.js';
 import { PagePool } from '../workers/page-pool.js';
 import { workerCount } from '../workers/pool-plan.js';
+import { limitHeapGrowth } from '../workers/heap-growth.js';
 import type { ChangePlan } from './change-plan.js';
 import { DevCode, type CodeState } from './dev-code.js';
 import { bodyErrorOf, DevContent, type ContentState } from './dev-content.js';
@@ -84,7 +85,10 @@ export class DevSite {
    * is waiting gets its page first) and the rest in the background (Rebuilds.renderInBackground).
    */
   async initial(): Promise<UpdateReport> {
-    return this.update({ ...EMPTY, content: ['content'], code: ['site'] });
+    const report = await this.update({ ...EMPTY, content: ['content'], code: ['site'] });
+    // Every page is rendered in the background, as a build renders them: the same hold on heap growth.
+    limitHeapGrowth(this.content.state?.content.bodies.size ?? 0);
+    return report;
   }
 
   /** Applies one batch of changes (content and code in parallel); never throws: errors become `problems`. */
