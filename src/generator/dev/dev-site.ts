@@ -74,9 +74,11 @@ export class DevSite {
   private readonly pool = PagePool.start(workerCount(), false);
 
   constructor(private readonly o: DevSiteOptions) {
-    // Dev's highlighter remembers blocks: re-rendering an edited body then only highlights its new code.
+    // Re-rendering an edited body only highlights its new code: the others come from the block cache, or without
+    // one (a .cache that cannot be written) from the highlighter's memory. That memory held 81 MB on docs-1000
+    // beside the block cache, which already gives every block back.
     const blocksDir = o.opts.cache ? projectCacheDir(o.opts.root, 'blocks') : undefined;
-    this.content = new DevContent(o.opts, { markdown: lazyMarkdown({ memoLimit: 20_000, blocksDir }), pool: this.pool, blocksDir });
+    this.content = new DevContent(o.opts, { markdown: lazyMarkdown({ memoLimit: blocksDir ? 0 : 20_000, blocksDir }), pool: this.pool, blocksDir });
     this.code = new DevCode(o.siteDir);
   }
 
