@@ -1,6 +1,7 @@
 /** What the tests of DevSite share: a dev site over a project, change plans, and a page's HTML or why it has none. */
 import type { ChangePlan } from '../../src/generator/dev/change-plan.js';
-import { DevSite, type PageOutcome } from '../../src/generator/dev/dev-site.js';
+import { DevSite } from '../../src/generator/dev/dev-site.js';
+import type { PageOutcome } from '../../src/generator/dev/rendered-pages.js';
 import { resolveOptions } from '../../src/generator/cli/options.js';
 
 /** A change plan with only the given lists. */

@@ -23,8 +23,6 @@ import { locateInStack } from '../problems/stack-location.js';
 import { safeRelative } from '../serve/static-server.js';
 import { RenderedPages, type PageOutcome } from './rendered-pages.js';
 
-export type { PageOutcome };
-
 /**
  * One consistent state of the site; pages are rendered on first use, and what the gate needs of them is kept until
  * a change invalidates them (their HTML only for the last few, see RenderedPages).
