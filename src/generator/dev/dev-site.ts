@@ -2,7 +2,7 @@
 import type { Route, SiteData } from '../../site/types.js';
 import { withBase } from '../../site/seo/urls.js';
 import { sourceFile, type Content } from '../content/load-content.js';
-import { generatedFiles, isGeneratedFile } from '../render/host-files.js';
+import { generatedFile, generatedNames, isGeneratedFile } from '../render/host-files.js';
 import { renderRoute } from '../render/render-route.js';
 import { bodyOf, siteDataOf } from '../render/site-data.js';
 import { lazyMarkdown } from '../markdown/thread-markdown.js';
@@ -27,7 +27,7 @@ import { RenderedPages, type PageOutcome } from './rendered-pages.js';
  * One consistent state of the site; pages are rendered on first use, and what the gate needs of them is kept until
  * a change invalidates them (their HTML only for the last few, see RenderedPages).
  */
-export interface Generation extends ContentState, CodeState { data: SiteData; routeByFile: Map<string, Route>; generated: Map<string, string>; pages: RenderedPages }
+export interface Generation extends ContentState, CodeState { data: SiteData; routeByFile: Map<string, Route>; generated(rel: string): string | undefined; pages: RenderedPages }
 
 /** What one update did: for the terminal line and for deciding which tabs reload. */
 export interface UpdateReport {
@@ -176,14 +176,14 @@ export class DevSite {
     const facts = gen.pages.facts(gen.routes.map((r) => r.file));
     if (!facts) return undefined;
     const files: OutputFiles = new Map(gen.client.files);
-    for (const [f, text] of gen.generated) files.set(f, text);
+    for (const name of generatedNames(gen.data)) files.set(name, gen.generated(name)!);
     return integrityProblems({ opts: this.o.opts, content: gen.content, routes: gen.routes, files, facts, markdown: gen.markdown, siteUrl: this.o.dev.origin, base: this.o.base, devOrigin: this.o.dev.origin });
   }
 
   /** A generated file or bundle asset. */
   asset(rel: string): string | Uint8Array | undefined {
     const gen = this.gen;
-    return (gen && isGeneratedFile(rel, gen.data) ? gen.generated.get(rel) : undefined) ?? this.code.asset(rel);
+    return gen?.generated(rel) ?? this.code.asset(rel);
   }
 
   /** The route file a tab at URL path `pathname` shows (404.html for unknown paths), or undefined when unsafe. */
@@ -239,15 +239,19 @@ export class DevSite {
     const pages = new RenderedPages();
     const previous = this.gen;
     if (previous && changed !== 'all' && previous.routes === content.routes) pages.carry(previous.pages, (f) => !changed.has(f));
-    // The sitemap and the search index of a large site take milliseconds: made when first asked for.
-    let generated: Map<string, string> | undefined;
+    // The sitemap and the search index of a large site take milliseconds: each is made when first asked for by name
+    // (every request asks for `_redirects`).
+    const generated = new Map<string, string>();
     return {
       ...content,
       ...code,
       data,
       routeByFile: new Map(content.routes.map((r) => [r.file, r])),
-      get generated() {
-        return (generated ??= new Map(generatedFiles(content.routes, data, content.content)));
+      generated(rel) {
+        if (!isGeneratedFile(rel, data)) return undefined;
+        let text = generated.get(rel);
+        if (text === undefined) generated.set(rel, (text = generatedFile(rel, content.routes, data, content.content)!));
+        return text;
       },
       pages,
     };
