@@ -9,8 +9,13 @@ import type { DevTerminal } from './terminal.js';
 /** What the loop works on: the site, the tabs, the terminal, the watched folders, and the first build. */
 export interface RebuildOptions { site: DevSite; hub: EventHub; terminal: DevTerminal; root: string; sources: string; ready: Promise<void> }
 
-/** How long the integrity gate waits after the pages of a change are rendered (see renderInBackground). */
-export const GATE_DELAY_MS = 1000;
+/**
+ * How long after a change dev waits before it renders the pages left and runs the integrity gate: both hold the
+ * thread (a docs page with code 10-20 ms, the gate 80 ms on 4,000 pages), and a save, or a tab's request for the
+ * page it changed, that came meanwhile waited. So they run once the writer pauses, not between the saves of
+ * someone typing.
+ */
+export const QUIET_MS = 1000;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -18,6 +23,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export class Rebuilds {
   private closed = false;
   private background = { stop: false };
+  private resume: NodeJS.Timeout | undefined;
   private pending: string[] = [];
   private draining: Promise<void> | undefined;
 
@@ -29,17 +35,12 @@ export class Rebuilds {
     this.draining ??= this.o.ready.then(() => this.drain());
   };
 
-  /**
-   * Renders the pages not rendered yet, then runs the integrity gate over the whole site (stopped by the next change).
-   * The gate waits GATE_DELAY_MS first: it holds the thread (80 ms on 4,000 pages), so it runs once the writer
-   * pauses, not between the saves of someone typing, and after the tabs have fetched the pages an edit changed.
-   */
+  /** Renders the pages not rendered yet, then runs the integrity gate over the whole site (stopped by the next change). */
   renderInBackground(): void {
     const token = (this.background = { stop: false });
     const { site, terminal } = this.o;
     void site.renderRest(() => token.stop || this.closed).then(async () => {
       if (!token.stop) terminal.repeats();
-      await new Promise((resolve) => setTimeout(resolve, GATE_DELAY_MS));
       const gate = token.stop || this.closed ? undefined : await site.integrity();
       if (gate && !token.stop) terminal.gate(gate);
     });
@@ -49,6 +50,7 @@ export class Rebuilds {
   close(): void {
     this.closed = true;
     this.background.stop = true;
+    clearTimeout(this.resume);
   }
 
   private async drain(): Promise<void> {
@@ -65,6 +67,7 @@ export class Rebuilds {
     const { site, hub, terminal } = this.o;
     const t0 = performance.now();
     this.background.stop = true;
+    clearTimeout(this.resume);
     terminal.newRebuild();
     const report = await site.update(plan);
     if (this.closed) return;
@@ -80,7 +83,7 @@ export class Rebuilds {
     const sent = this.notify(report);
     const how = report.cssHref ? 'restyled' : reloads(report) ? 'reloaded' : 'updated in place';
     terminal.out.log(`↻ ${what} → ${report.rebuilt.join('; ') || 'nothing'} · ${ms()} ms${sent ? ` (${plural(sent, 'tab')} ${how})` : ''}`);
-    this.renderInBackground();
+    this.resume = setTimeout(() => this.renderInBackground(), QUIET_MS);
   }
 
   /**

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { EventHub } from '../../src/generator/dev/event-hub.js';
+import { QUIET_MS, Rebuilds } from '../../src/generator/dev/rebuilds.js';
+import { DevTerminal } from '../../src/generator/dev/terminal.js';
+import { makeProject } from '../helpers/project.js';
+import { copySite } from './dev-process.js';
+import { devSiteOf } from './dev-site-kit.js';
+
+/** Resolves once `ok()` holds, checking between turns of the event loop (setTimeout is faked here). */
+async function until(ok: () => boolean): Promise<void> {
+  for (let i = 0; i < 200_000 && !ok(); i++) await new Promise((r) => setImmediate(r));
+  expect(ok()).toBe(true);
+}
+
+/** Lets 300 ms of real time pass, turn by turn, for background work that would start to show. */
+async function settle(): Promise<void> {
+  const end = Date.now() + 300;
+  while (Date.now() < end) await new Promise((r) => setImmediate(r));
+}
+
+describe('dev after a change', () => {
+  const project = makeProject();
+  const siteDir = copySite();
+  const site = devSiteOf(project, siteDir);
+  afterAll(async () => {
+    vi.useRealTimers();
+    await site.dispose();
+    for (const d of [project, siteDir]) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it('renders the pages left and runs the integrity gate only once the writer pauses', async () => {
+    expect((await site.initial()).problems).toEqual([]);
+    const lines: string[] = [];
+    const terminal = new DevTerminal(project, { log: (l) => lines.push(l), logError: (l) => lines.push(l) });
+    const hub = new EventHub();
+    const rebuilds = new Rebuilds({ site, hub, terminal, root: project, sources: siteDir, ready: Promise.resolve() });
+    const beta = path.join(project, 'content', 'tutorials', 'beta.md');
+    const files = () => site.gen!.routes.map((r) => r.file);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      for (const n of [1, 2]) {
+        fs.appendFileSync(beta, `\nSee [missing ${n}](/tutorial/nope-${n}/).\n`);
+        rebuilds.queue([beta]);
+        await until(() => lines.filter((l) => l.startsWith('↻')).length === n);
+        // Within the quiet period after each save: no page the change did not ask for is rendered, no gate.
+        await settle();
+        expect(site.gen!.pages.facts(files())).toBeUndefined();
+        vi.advanceTimersByTime(QUIET_MS - 1);
+        await settle();
+        expect(site.gen!.pages.facts(files())).toBeUndefined();
+      }
+      expect(lines.join('\n')).not.toContain('broken link');
+      vi.advanceTimersByTime(1);
+      await until(() => lines.some((l) => l.includes('broken link on /tutorial/react-beta/: /tutorial/nope-2/')));
+      expect(site.gen!.pages.facts(files())).toBeDefined();
+    } finally {
+      rebuilds.close();
+      hub.close();
+    }
+  });
+});
