@@ -21,8 +21,9 @@ await esbuild.build({
   target: 'node20',
   // ESM builds first: jsonc-parser's UMD build requires its own files at run time.
   mainFields: ['module', 'main'],
-  // open runs the xdg-open script it ships next to its own module.
-  external: ['esbuild', 'react', 'react-dom', 'shiki', '@shikijs/*', 'chokidar', 'fsevents', 'open'],
+  // open runs the xdg-open script it ships next to its own module. chokidar is bundled, patched (see
+  // bundle-patches/chokidar-listing.mjs).
+  external: ['esbuild', 'react', 'react-dom', 'shiki', '@shikijs/*', 'fsevents', 'open'],
   banner: { js: "import { createRequire as __reactsiteRequire } from 'node:module'; const require = __reactsiteRequire(import.meta.url);" },
   plugins: cliBundlePlugins,
   sourcemap: true,

@@ -13,3 +13,5 @@ export function consumeRuns(file: string, source: string): string | undefined;
 export function combineOnce(source: string): string | undefined;
 /** Every plugin of the CLI bundle, in order. */
 export const cliBundlePlugins: Plugin[];
+/** chokidar's handler.js listing a folder again only when its entries may have changed, or undefined. */
+export function skipListingOnChange(source: string): string | undefined;

@@ -5,10 +5,10 @@ import fs from 'node:fs';
 
 /**
  * An esbuild plugin named `name` that loads each file matching `filter` through `edit(source, path)`: its result is
- * bundled; undefined bundles the file as it is and warns that `what(path)` has another shape; null leaves the file
- * to esbuild (one the patch does not edit).
+ * bundled; undefined bundles the file as it is and warns that `what(path)` has another shape, and what is then slower
+ * (`slower`); null leaves the file to esbuild (one the patch does not edit).
  */
-export function sourcePatch({ name, filter, edit, what }) {
+export function sourcePatch({ name, filter, edit, what, slower = 'Markdown parses slower' }) {
   return {
     name,
     setup(build) {
@@ -16,7 +16,7 @@ export function sourcePatch({ name, filter, edit, what }) {
         const source = fs.readFileSync(args.path, 'utf8');
         const edited = edit(source, args.path);
         if (edited === null) return undefined;
-        if (edited === undefined) return { contents: source, loader: 'js', warnings: [{ text: `${what(args.path)} has another shape: bundled as it is (Markdown parses slower)` }] };
+        if (edited === undefined) return { contents: source, loader: 'js', warnings: [{ text: `${what(args.path)} has another shape: bundled as it is (${slower})` }] };
         return { contents: edited, loader: 'js' };
       });
     },
