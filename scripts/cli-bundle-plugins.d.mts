@@ -11,7 +11,7 @@ export function mapSubtokenizeJumps(source: string): string | undefined;
 export function consumeRuns(file: string, source: string): string | undefined;
 /** micromark's lib/parse.js merging its extensions once per list, or undefined. */
 export function combineOnce(source: string): string | undefined;
-/** Every plugin of the CLI bundle, in order. */
-export const cliBundlePlugins: Plugin[];
 /** chokidar's handler.js listing a folder again only when its entries may have changed, or undefined. */
 export function skipListingOnChange(source: string): string | undefined;
+/** Every plugin of the CLI bundle, in order. */
+export const cliBundlePlugins: Plugin[];

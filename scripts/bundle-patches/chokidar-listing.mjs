@@ -4,10 +4,10 @@ import { sourcePatch } from './source-patch.mjs';
 // chokidar watches each folder and each file in it. Any event of a folder's watcher listed the folder again, with
 // an lstat per entry (at most once a second): a save in place in a folder of 4,000 bodies cost `reactsite dev`
 // 4,000 lstats, and the page request and morph that followed the save waited behind them. fs.watch names a change
-// of an entry's content or attributes "change" (inotify's IN_MODIFY and IN_ATTRIB alone, on every platform Node
-// supports), and anything that adds, removes or renames an entry "rename". On "change" for an entry, the folder's
-// list is the same: the entry's own watcher (and the broadcast kept below) reports the change, and the listing is
-// left out. A file's own watcher names the file itself, and still calls its listener.
+// of an entry's content or attributes "change" (on Linux, inotify's IN_MODIFY or IN_ATTRIB with nothing else; so do
+// libuv's macOS and Windows watchers), and anything that adds, removes or renames an entry "rename". On "change" for
+// an entry the folder's list is the same: the entry's own watcher (and the broadcast kept below) reports the change,
+// and the listing is left out. A file's own watcher names the file itself, and still calls its listener.
 const HANDLE_EVENT = /const handleEvent = \(rawEvent, evPath\) => \{(\s*)listener\(path\);/g;
 
 /** chokidar's handler.js with the listing left out on "change" of an entry, or undefined for another shape. */
