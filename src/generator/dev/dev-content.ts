@@ -14,6 +14,7 @@ import type { BuildOptions } from '../build-options.js';
 import { buildRoutes } from '../content/routes.js';
 import { ImageSizes } from '../content/image-sizes.js';
 import { KnownBodies } from './known-bodies.js';
+import { bodiesByFile } from './bodies-by-file.js';
 import { KnownSizes } from './known-sizes.js';
 
 /** Validated content with its routes and the Markdown of every body and page (by source file). */
@@ -116,7 +117,7 @@ export class DevContent {
     if (!state) return undefined;
     const have = state.markdown.get(file);
     if (have) return have;
-    if (![...state.content.bodies.values()].some((d) => d.file === file)) return undefined;
+    if (!bodiesByFile(state.content.bodies).has(file)) return undefined;
     const { markdown } = await this.markdown.update(state.content, new Set([file]));
     const result = markdown.get(file);
     // Kept only if the content is still the one it was rendered for.

@@ -3,6 +3,7 @@ import type { Content } from '../content/load-content.js';
 import type { SourceDoc } from '../content/read-docs.js';
 import type { MarkdownResult } from '../markdown/render-markdown.js';
 import { renderBodies, type MarkdownThreads } from '../workers/render-bodies.js';
+import { bodiesOf } from './bodies-by-file.js';
 import type { BuildOptions } from '../build-options.js';
 
 /** Remembers the last Markdown result of each source file with the exact input it came from. */
@@ -24,8 +25,7 @@ export class DevMarkdown {
     const out = new Map<string, MarkdownResult>();
     const todo: Content = { ...content, bodies: new Map(), pages: new Map() };
     const keys = new Map<string, string>();
-    for (const [id, doc] of content.bodies) {
-      if (bodies && !bodies.has(doc.file)) continue;
+    for (const [id, doc] of bodies ? bodiesOf(content.bodies, bodies) : content.bodies) {
       const key = this.keyOf(content, doc.contentHash, doc);
       const hit = this.memo.get(doc.file);
       if (hit?.key === key) out.set(doc.file, hit.result);
