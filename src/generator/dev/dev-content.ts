@@ -9,7 +9,7 @@ import type { MarkdownThreads } from '../workers/render-bodies.js';
 import { asProblems } from '../problems/framed-problems.js';
 import { throwIfErrors, type Problem } from '../problems/problem.js';
 import { loadContent, type Content } from '../content/load-content.js';
-import type { MarkdownResult } from '../markdown/render-markdown.js';
+import type { TreelessMarkdown } from './body-html.js';
 import type { BuildOptions } from '../build-options.js';
 import { buildRoutes } from '../content/routes.js';
 import { ImageSizes } from '../content/image-sizes.js';
@@ -18,7 +18,7 @@ import { bodiesByFile } from './bodies-by-file.js';
 import { KnownSizes } from './known-sizes.js';
 
 /** Validated content with its routes and the Markdown of every body and page (by source file). */
-export interface ContentState { content: Content; routes: Route[]; markdown: Map<string, MarkdownResult> }
+export interface ContentState { content: Content; routes: Route[]; markdown: Map<string, TreelessMarkdown> }
 
 /**
  * What a content update did: route files whose HTML may change, the warnings of each file it checked (all of that
@@ -27,14 +27,14 @@ export interface ContentState { content: Content; routes: Route[]; markdown: Map
 export interface ContentChange { pages: Set<string> | 'all'; warnings: Map<string, Problem[]>; rebuilt: string }
 
 /** Each rendered file's warnings; `content` adds the warnings of the content read as a whole. */
-function warningsOf(markdown: ReadonlyMap<string, MarkdownResult>, rendered: readonly string[], content?: readonly Problem[]): Map<string, Problem[]> {
+function warningsOf(markdown: ReadonlyMap<string, TreelessMarkdown>, rendered: readonly string[], content?: readonly Problem[]): Map<string, Problem[]> {
   const out = new Map<string, Problem[]>(rendered.map((f) => [f, markdown.get(f)?.warnings ?? []]));
   if (content) out.set('content', [...content]);
   return out;
 }
 
 /** A body's first error (a level-1 heading), if it has one: its page shows the error instead of rendering. */
-export function bodyErrorOf(md: MarkdownResult | undefined): Problem | undefined {
+export function bodyErrorOf(md: TreelessMarkdown | undefined): Problem | undefined {
   return md?.warnings.find((w) => w.severity === 'error');
 }
 
@@ -110,15 +110,16 @@ export class DevContent {
 
   /**
    * The Markdown of one tutorial body, rendered now if the state does not hold it yet (bodies are rendered when their
-   * page is first wanted); undefined when `file` is no body of the current content.
+   * page is first wanted), or with `tree` if its tree was let go (see BodyHtml); undefined when `file` is no body of
+   * the current content.
    */
-  async body(file: string): Promise<MarkdownResult | undefined> {
+  async body(file: string, o: { tree?: boolean } = {}): Promise<TreelessMarkdown | undefined> {
     const state = this.state;
     if (!state) return undefined;
     const have = state.markdown.get(file);
-    if (have) return have;
+    if (have && (have.hast || !o.tree)) return have;
     if (!bodiesByFile(state.content.bodies).has(file)) return undefined;
-    const { markdown } = await this.markdown.update(state.content, new Set([file]));
+    const { markdown } = await this.markdown.update(state.content, new Set([file]), { trees: o.tree });
     const result = markdown.get(file);
     // Kept only if the content is still the one it was rendered for.
     if (result && this.state === state) state.markdown.set(file, result);

@@ -2,13 +2,14 @@
 import type { Content } from '../content/load-content.js';
 import type { SourceDoc } from '../content/read-docs.js';
 import type { MarkdownResult } from '../markdown/render-markdown.js';
+import type { TreelessMarkdown } from './body-html.js';
 import { renderBodies, type MarkdownThreads } from '../workers/render-bodies.js';
 import { bodiesOf } from './bodies-by-file.js';
 import type { BuildOptions } from '../build-options.js';
 
 /** Remembers the last Markdown result of each source file with the exact input it came from. */
 export class DevMarkdown {
-  private memo = new Map<string, { key: string; result: MarkdownResult }>();
+  private memo = new Map<string, { key: string; result: TreelessMarkdown }>();
   private primed = new Set<string>();
   private priming = Promise.resolve();
 
@@ -19,16 +20,17 @@ export class DevMarkdown {
 
   /**
    * Markdown of every page and of the tutorial bodies of `content` (only those in `bodies`, when given: dev renders
-   * the others when their page is first wanted); only files whose input changed are rendered (with the disk cache).
+   * the others when their page is first wanted); only files whose input changed are rendered (with the disk cache),
+   * and, with `trees`, the bodies whose tree dev let go (see BodyHtml).
    */
-  async update(content: Content, bodies?: ReadonlySet<string>): Promise<{ markdown: Map<string, MarkdownResult>; rendered: string[] }> {
-    const out = new Map<string, MarkdownResult>();
+  async update(content: Content, bodies?: ReadonlySet<string>, o: { trees?: boolean } = {}): Promise<{ markdown: Map<string, TreelessMarkdown>; rendered: string[] }> {
+    const out = new Map<string, TreelessMarkdown>();
     const todo: Content = { ...content, bodies: new Map(), pages: new Map() };
     const keys = new Map<string, string>();
     for (const [id, doc] of bodies ? bodiesOf(content.bodies, bodies) : content.bodies) {
       const key = this.keyOf(content, doc.contentHash, doc);
       const hit = this.memo.get(doc.file);
-      if (hit?.key === key) out.set(doc.file, hit.result);
+      if (hit?.key === key && (hit.result.hast || !o.trees)) out.set(doc.file, hit.result);
       else {
         todo.bodies.set(id, doc);
         keys.set(doc.file, key);

@@ -4,7 +4,7 @@ import { withBase } from '../../site/seo/urls.js';
 import { sourceFile, type Content } from '../content/load-content.js';
 import { generatedFile, generatedNames, isGeneratedFile } from '../render/host-files.js';
 import { renderRoute } from '../render/render-route.js';
-import { bodyOf, siteDataOf } from '../render/site-data.js';
+import { siteDataOf } from '../render/site-data.js';
 import { lazyMarkdown } from '../markdown/thread-markdown.js';
 import { projectCacheDir } from '../cache/cache-keys.js';
 import { PagePool } from '../workers/page-pool.js';
@@ -22,6 +22,7 @@ import type { BuildOptions } from '../build-options.js';
 import { locateInStack } from '../problems/stack-location.js';
 import { safeRelative } from '../serve/static-server.js';
 import { RenderedPages, type PageOutcome } from './rendered-pages.js';
+import { BodyHtml } from './body-html.js';
 
 /**
  * One consistent state of the site; pages are rendered on first use, and what the gate needs of them is kept until
@@ -65,6 +66,7 @@ export class DevSite {
   /** Pages changed by updates that ended in errors, invalidated once the site is whole again. */
   private dirty = new Set<string>() as Set<string> | 'all';
   private readonly shown = new ShownWarnings();
+  private readonly bodyHtml = new BodyHtml();
   /** Where tutorials whose slug changed this session now live: old URL path -> new URL path (under the base). */
   private readonly moved = new Map<string, string>();
 
@@ -113,19 +115,27 @@ export class DevSite {
     return { problems: [], warnings, pages, rebuilt, cssHref: cssOnly ? withBase(this.o.base, this.code.state.client.manifest.css) : undefined, reloadAll: wasBroken || plan.publicFiles.length > 0, codeChanged: !!code?.changed && !code.cssOnly, publicChanged: plan.publicFiles.length > 0 };
   }
 
-  /** Makes a route file's page ready to render: a tutorial's body Markdown is rendered on first want. */
+  /**
+   * Makes a route file's page ready to render: a tutorial's body Markdown is rendered on first want, and its HTML
+   * made for this generation's code and kept in place of its tree (see BodyHtml).
+   */
   async want(file: string): Promise<void> {
     const gen = this.gen;
     const route = gen?.routeByFile.get(file);
-    if (!gen || route?.kind !== 'tutorial' || gen.data.bodies[route.ref!]) return;
+    if (!gen || route?.kind !== 'tutorial' || gen.data.bodies[route.ref!]?.rendered) return;
     const doc = gen.content.bodies.get(route.ref!);
-    const md = doc && (await this.content.body(doc.file));
+    let md = doc && (await this.content.body(doc.file));
+    if (!doc || !md || this.gen !== gen) return;
+    const { renderer } = gen;
+    let html = this.bodyHtml.get(md, renderer, gen.data, route.path);
+    // Made for other code, with its tree let go: parsed again.
+    if (!html && !md.hast) md = await this.content.body(doc.file, { tree: true });
+    if (!md || this.gen !== gen) return;
+    html ??= this.bodyHtml.get(md, renderer, gen.data, route.path) ?? this.bodyHtml.render(md, renderer, gen.data, route.path);
     // The generation's data is shared by its pages: the body joins it (each page reads only its own body).
-    if (doc && md && this.gen === gen) {
-      gen.data.bodies[route.ref!] = bodyOf(doc, md);
-      // Its warnings (unknown fence language...) are shown now, as the first build shows those of the pages.
-      for (const w of this.shown.fresh(new Map([[doc.file, md.warnings ?? []]]))) this.o.onPageProblem?.(w);
-    }
+    gen.data.bodies[route.ref!] = { words: md.words, faq: doc.faq, updated: doc.updated, ...(html ? { rendered: html } : { hast: md.hast }) };
+    // Its warnings (unknown fence language...) are shown now, as the first build shows those of the pages.
+    for (const w of this.shown.fresh(new Map([[doc.file, md.warnings ?? []]]))) this.o.onPageProblem?.(w);
   }
 
   /**
