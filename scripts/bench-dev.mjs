@@ -2,7 +2,9 @@
 // without a cache, and for body edits, registry title edits and component edits the time from writing the file
 // to the new text being on the screen (found in the page by a MutationObserver, stamped at the next frame), with
 // the tab scrolled down and "use" typed in the search box, as someone would be working.
-//   node scripts/bench-dev.mjs [--edits 20] [--tutorial react-jsx] [--project DIR]
+//   node scripts/bench-dev.mjs [--edits 20] [--tutorial react-jsx] [--project DIR] [--memory SECONDS]
+// With --memory it only starts dev on the project without a cache and prints the peak RSS of the dev process over
+// its first SECONDS (read from /proc every 250 ms, Linux), while dev renders every page in the background.
 // It runs on a temporary copy of the real project's content/ and public/ (or of DIR's: a corpus of the bench, say,
 // its first tutorial edited unless --tutorial names one), and of src/site (through REACTSITE_SITE_DIR), so the
 // working tree is never edited.
@@ -101,6 +103,19 @@ async function timedEdit(page, file, text, token) {
   }
 }
 
+/** The peak RSS (MB) of `reactsite dev` over its first `seconds` on a project without a cache. */
+async function peakRss(root, siteDir, seconds) {
+  fs.rmSync(path.join(root, '.cache'), { recursive: true, force: true });
+  const dev = await startDev(root, siteDir);
+  let peak = 0;
+  for (const end = Date.now() + seconds * 1000; Date.now() < end; await sleep(250)) {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${dev.child.pid}/status`, 'utf8'))?.[1] ?? 0);
+    peak = Math.max(peak, kb / 1024);
+  }
+  await stop(dev);
+  return peak;
+}
+
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-bench-dev-'));
 const root = path.join(tmp, 'project');
 const siteDir = path.join(tmp, 'site');
@@ -108,6 +123,16 @@ fs.cpSync(path.join(PROJECT, 'content'), path.join(root, 'content'), { recursive
 fs.cpSync(path.join(PROJECT, 'public'), path.join(root, 'public'), { recursive: true });
 fs.cpSync(path.join(REPO, 'src', 'site'), siteDir, { recursive: true });
 console.log(`reactsite dev benchmark: ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, in Chromium`);
+
+const memory = arg('memory');
+if (memory) {
+  try {
+    console.log(`peak RSS of reactsite dev over its first ${memory} s, without a cache: ${(await peakRss(root, siteDir, Number(memory))).toFixed(0)} MB`);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 
 let dev;
 let browser;
