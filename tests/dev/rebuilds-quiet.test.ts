@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EventHub } from '../../src/generator/dev/event-hub.js';
 import { QUIET_MS, Rebuilds } from '../../src/generator/dev/rebuilds.js';
 import { DevTerminal } from '../../src/generator/dev/terminal.js';
-import { makeProject } from '../helpers/project.js';
-import { copySite } from './dev-process.js';
-import { devSiteOf } from './dev-site-kit.js';
+import { builtDevSite } from './dev-site-kit.js';
 
 /** Resolves once `ok()` holds, checking between turns of the event loop (setTimeout is faked here). */
 async function until(ok: () => boolean): Promise<void> {
@@ -21,17 +19,10 @@ async function settle(): Promise<void> {
 }
 
 describe('dev after a change', () => {
-  const project = makeProject();
-  const siteDir = copySite();
-  const site = devSiteOf(project, siteDir);
-  afterAll(async () => {
-    vi.useRealTimers();
-    await site.dispose();
-    for (const d of [project, siteDir]) fs.rmSync(d, { recursive: true, force: true });
-  });
+  const dev = builtDevSite();
 
   it('renders the pages left and runs the integrity gate only once the writer pauses', async () => {
-    expect((await site.initial()).problems).toEqual([]);
+    const { site, project, siteDir } = dev;
     const lines: string[] = [];
     const terminal = new DevTerminal(project, { log: (l) => lines.push(l), logError: (l) => lines.push(l) });
     const hub = new EventHub();
@@ -56,6 +47,7 @@ describe('dev after a change', () => {
       await until(() => lines.some((l) => l.includes('broken link on /tutorial/react-beta/: /tutorial/nope-2/')));
       expect(site.gen!.pages.facts(files())).toBeDefined();
     } finally {
+      vi.useRealTimers();
       rebuilds.close();
       hub.close();
     }
