@@ -44,4 +44,23 @@ describe("dev keeps a body's HTML, not its Markdown tree", () => {
       fs.writeFileSync(components, source);
     }
   });
+
+  it('keeps the tree of a body a browser asked for, and renders it under new code without parsing it again', async () => {
+    const beta = 'tutorial/react-beta/index.html';
+    await dev.site.want(beta, true);
+    expect(html(dev.site.page(beta))).toContain('<h2');
+    const md = dev.site.content.state!.markdown.get('content/tutorials/beta.md')!;
+    expect(md.hast).toBeDefined();
+    const components = path.join(dev.siteDir, 'markdown', 'components.tsx');
+    const source = fs.readFileSync(components, 'utf8');
+    fs.writeFileSync(components, source.replace("h2: (p: Props<'h2'>) => <Heading level={2} {...p} />,", "h2: (p: Props<'h2'>) => <Heading level={2} {...p} className=\"shown-h2\" />,"));
+    try {
+      expect((await dev.site.update(plan({ code: [components] }))).problems).toEqual([]);
+      await dev.site.want(beta, true);
+      expect(html(dev.site.page(beta))).toContain('class="shown-h2"');
+      expect(dev.site.content.state!.markdown.get('content/tutorials/beta.md')).toBe(md);
+    } finally {
+      fs.writeFileSync(components, source);
+    }
+  });
 });

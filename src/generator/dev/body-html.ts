@@ -17,9 +17,31 @@ interface Made { renderer: SiteRenderer; assets: SiteData['assets']; base: strin
 /** A Markdown result whose tree may have been let go (see BodyHtml.render). */
 export type TreelessMarkdown = Omit<MarkdownResult, 'hast'> & { hast?: MarkdownResult['hast'] };
 
+/**
+ * How many bodies shown last in a browser keep their tree: a component edit then renders the open tabs' pages
+ * again without parsing their bodies.
+ */
+export const SHOWN_TREES = 16;
+
 /** The body HTML dev made, by Markdown result. */
 export class BodyHtml {
   private readonly made = new WeakMap<TreelessMarkdown, Made>();
+  /** The bodies shown last, by source file, with the Markdown result whose tree each keeps once rendered. */
+  private readonly shown = new Map<string, TreelessMarkdown | undefined>();
+
+  /**
+   * Notes that the body in source file `file` was just shown in a browser: the last SHOWN_TREES keep their tree,
+   * and the one that drops out of them lets its tree go.
+   */
+  showing(file: string): void {
+    const md = this.shown.get(file);
+    this.shown.delete(file);
+    this.shown.set(file, md);
+    if (this.shown.size <= SHOWN_TREES) return;
+    const [oldest, kept] = this.shown.entries().next().value!;
+    this.shown.delete(oldest);
+    if (kept && this.made.has(kept)) delete kept.hast;
+  }
 
   /** The HTML made from `md` for this renderer, data and page, if it was made. */
   get(md: TreelessMarkdown, renderer: SiteRenderer, data: Pick<SiteData, 'assets' | 'base'>, page: string): BodyHtmlOf | undefined {
@@ -28,11 +50,11 @@ export class BodyHtml {
   }
 
   /**
-   * Renders `md`'s tree, keeps the HTML and lets go of the tree (every holder of `md` sees it gone). Undefined, the
-   * tree kept, when there is no tree or the site's code throws on it: the page then renders from the tree and shows
-   * the error as any render error.
+   * Renders the tree of `md` (the body in source file `file`), keeps the HTML and lets go of the tree (every holder
+   * of `md` sees it gone) unless the body was shown last. Undefined, the tree kept, when there is no tree or the
+   * site's code throws on it: the page then renders from the tree and shows the error as any render error.
    */
-  render(md: TreelessMarkdown, renderer: SiteRenderer, data: Pick<SiteData, 'assets' | 'base'>, page: string): BodyHtmlOf | undefined {
+  render(md: TreelessMarkdown, file: string, renderer: SiteRenderer, data: Pick<SiteData, 'assets' | 'base'>, page: string): BodyHtmlOf | undefined {
     if (!md.hast) return undefined;
     let html: BodyHtmlOf;
     try {
@@ -41,7 +63,8 @@ export class BodyHtml {
       return undefined;
     }
     this.made.set(md, { renderer, assets: data.assets, base: data.base, page, html });
-    delete md.hast;
+    if (this.shown.has(file)) this.shown.set(file, md);
+    else delete md.hast;
     return html;
   }
 }

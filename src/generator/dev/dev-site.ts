@@ -117,13 +117,16 @@ export class DevSite {
 
   /**
    * Makes a route file's page ready to render: a tutorial's body Markdown is rendered on first want, and its HTML
-   * made for this generation's code and kept in place of its tree (see BodyHtml).
+   * made for this generation's code and kept in place of its tree (see BodyHtml); the bodies of the last pages
+   * `shown` (asked for by a browser) keep their tree too, so that a component edit renders them again at once.
    */
-  async want(file: string): Promise<void> {
+  async want(file: string, shown = false): Promise<void> {
     const gen = this.gen;
     const route = gen?.routeByFile.get(file);
-    if (!gen || route?.kind !== 'tutorial' || gen.data.bodies[route.ref!]?.rendered) return;
+    if (!gen || route?.kind !== 'tutorial') return;
     const doc = gen.content.bodies.get(route.ref!);
+    if (shown && doc) this.bodyHtml.showing(doc.file);
+    if (gen.data.bodies[route.ref!]?.rendered) return;
     let md = doc && (await this.content.body(doc.file));
     if (!doc || !md || this.gen !== gen) return;
     const { renderer } = gen;
@@ -131,7 +134,7 @@ export class DevSite {
     // Made for other code, with its tree let go: parsed again.
     if (!html && !md.hast) md = await this.content.body(doc.file, { tree: true });
     if (!md || this.gen !== gen) return;
-    html ??= this.bodyHtml.get(md, renderer, gen.data, route.path) ?? this.bodyHtml.render(md, renderer, gen.data, route.path);
+    html ??= this.bodyHtml.get(md, renderer, gen.data, route.path) ?? this.bodyHtml.render(md, doc.file, renderer, gen.data, route.path);
     // The generation's data is shared by its pages: the body joins it (each page reads only its own body).
     gen.data.bodies[route.ref!] = { words: md.words, faq: doc.faq, updated: doc.updated, ...(html ? { rendered: html } : { hast: md.hast }) };
     // Its warnings (unknown fence language...) are shown now, as the first build shows those of the pages.

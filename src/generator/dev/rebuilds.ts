@@ -102,7 +102,7 @@ export class Rebuilds {
     const event = reloads(report) ? 'reload' : 'update';
     const tabs = hub.list().filter((c) => c.page && affected(c.page));
     const files = [...new Set(tabs.map((c) => site.fileForPath(c.page!) ?? ''))];
-    void Promise.all(files.map((f) => site.want(f).then(() => site.page(f)))).then(() => hub.send(event, '', (c) => affected(c.page)));
+    void Promise.all(files.map((f) => site.want(f, true).then(() => site.page(f)))).then(() => hub.send(event, '', (c) => affected(c.page)));
     return tabs.length;
   }
 }

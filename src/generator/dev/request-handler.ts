@@ -27,7 +27,7 @@ export function devRequestHandler(o: DevServeOptions): http.RequestListener {
       await o.ready;
       const { site } = o;
       if (site.problems.length || !site.gen) return rel.endsWith('.html') ? overlay(site.problems) : (site.asset(rel) ?? (await publicSource(rel)));
-      await site.want(rel);
+      await site.want(rel, true);
       const page = site.page(rel);
       if (page) return 'html' in page ? page.html : overlay([page.problem]);
       return site.asset(rel) ?? (await publicSource(rel));
