@@ -122,9 +122,9 @@ const siteDir = path.join(tmp, 'site');
 fs.cpSync(path.join(PROJECT, 'content'), path.join(root, 'content'), { recursive: true });
 fs.cpSync(path.join(PROJECT, 'public'), path.join(root, 'public'), { recursive: true });
 fs.cpSync(path.join(REPO, 'src', 'site'), siteDir, { recursive: true });
-console.log(`reactsite dev benchmark: ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, in Chromium`);
-
 const memory = arg('memory');
+console.log(`reactsite dev benchmark: ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}${memory ? '' : ', in Chromium'}`);
+
 if (memory) {
   try {
     console.log(`peak RSS of reactsite dev over its first ${memory} s, without a cache: ${(await peakRss(root, siteDir, Number(memory))).toFixed(0)} MB`);
