@@ -14,4 +14,6 @@ export interface BuildOptions {
   cache: boolean;
   /** Broken links fail the build (default) or only warn. */
   brokenLinks: 'error' | 'warn';
+  /** Threads to render on, the main one included (--threads); default: one per core while the memory lasts (see threadPlan). */
+  threads?: number;
 }

@@ -18,6 +18,7 @@ function version(): string {
 export function program(setExit: (code: number) => void): Command {
   const cmd = new Command('reactsite').description('Build, preview and check a React tutorial website rendered with React on the server.').version(version(), '-v, --version').showHelpAfterError();
   const rootOpt = () => new Option('--root <dir>', 'project folder holding content/ and public/').default('.');
+  const threadsOpt = () => new Option('--threads <n>', 'threads to render on, the main one included (default: one per core while memory lasts)');
 
   cmd
     .command('build')
@@ -28,6 +29,7 @@ export function program(setExit: (code: number) => void): Command {
     .option('--base <path>', 'sub-path the site is served under, e.g. /docs/ (default: the path of the site URL)')
     .option('--no-cache', 'ignore and do not write the build caches (.cache/reactsite/: Markdown trees, pages, bundles)')
     .addOption(new Option('--broken-links <mode>', 'what broken internal links do').choices(['error', 'warn']).default('error'))
+    .addOption(threadsOpt())
     .option('--quiet', 'print errors only')
     .option('--verbose', 'also print a line per page, and every warning (past 50, a build prints a sample)')
     .option('--json', 'print the build summary as JSON on stdout (nothing else)')
@@ -38,6 +40,7 @@ export function program(setExit: (code: number) => void): Command {
     .command('check')
     .description('validate content, links and routes without writing; exit 1 on any error')
     .addOption(rootOpt())
+    .addOption(threadsOpt())
     .option('--quiet', 'print errors only')
     .action(async (flags: CliFlags & { quiet?: boolean }) => setExit(await runCheck(flags)));
 
@@ -49,6 +52,7 @@ export function program(setExit: (code: number) => void): Command {
     .option('--host <addr>', 'address to bind', '127.0.0.1')
     .option('--base <path>', 'sub-path to serve the site under, as a build would (default: the path of the site URL)')
     .option('--open', 'open the browser')
+    .addOption(threadsOpt())
     .action(async (flags: CliFlags & { port: string; host: string; open?: boolean }) => {
       const { startDev } = await import('./dev/start-dev.js');
       const code = await guard(async () => {

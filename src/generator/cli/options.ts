@@ -6,8 +6,11 @@ import { isSourceDate } from '../render/source-date.js';
 import { problem, UsageError, type Problem } from '../problems/problem.js';
 import type { BuildOptions } from '../build-options.js';
 
+/** The most threads --threads takes. */
+export const MAX_THREADS = 256;
+
 /** Raw CLI flags. */
-export interface CliFlags { root?: string; out?: string; site?: string; base?: string; cache?: boolean; brokenLinks?: string }
+export interface CliFlags { root?: string; out?: string; site?: string; base?: string; cache?: boolean; brokenLinks?: string; threads?: string }
 
 /**
  * Validates flags (and SOURCE_DATE_EPOCH) and returns build options, or throws a UsageError (exit code 2) listing
@@ -34,9 +37,10 @@ export function resolveOptions(flags: CliFlags, cwd = process.cwd(), { writes = 
   if (flags.base !== undefined && !/^\/?([A-Za-z0-9._~-]+\/?)*$/.test(flags.base.trim()) ) problems.push(problem(`--base "${flags.base}" is not a URL path`, { field: '--base', hint: 'pass a path such as /docs/ (letters, digits, "-", "_", "." and "/")' }));
   if (flags.base !== undefined && flags.base.split('/').some((s) => s === '..' || s === '.')) problems.push(problem(`--base "${flags.base}" contains "." or ".." segments`, { field: '--base', hint: 'pass a plain path such as /docs/' }));
   if (flags.brokenLinks !== undefined && flags.brokenLinks !== 'error' && flags.brokenLinks !== 'warn') problems.push(problem(`--broken-links "${flags.brokenLinks}" is not "error" or "warn"`, { field: '--broken-links' }));
+  if (flags.threads !== undefined && !(/^\d+$/.test(flags.threads) && Number(flags.threads) >= 1 && Number(flags.threads) <= MAX_THREADS)) problems.push(problem(`--threads "${flags.threads}" is not a whole number from 1 to ${MAX_THREADS}`, { field: '--threads', hint: 'pass how many threads to render on, the main one included, e.g. --threads 2; 1 renders on the main thread alone' }));
   if (writes && !problems.length) problems.push(...outDirProblems(root, outDir));
   if (problems.length) throw new UsageError(problems);
-  return { root, outDir, site: flags.site, base: flags.base === undefined ? undefined : normalizeBase(flags.base), cache: flags.cache !== false, brokenLinks: flags.brokenLinks === 'warn' ? 'warn' : 'error' };
+  return { root, outDir, site: flags.site, base: flags.base === undefined ? undefined : normalizeBase(flags.base), cache: flags.cache !== false, brokenLinks: flags.brokenLinks === 'warn' ? 'warn' : 'error', ...(flags.threads !== undefined && { threads: Number(flags.threads) }) };
 }
 
 /** `p` itself, or the folder it links to when it is a symbolic link to one. */

@@ -12,6 +12,7 @@ import { styleFor, useColor } from '../report/style.js';
 import { warningSample } from '../report/warning-sample.js';
 import { siteUrlAndBase } from '../render/site-data.js';
 import { startPagePool } from '../workers/page-pool.js';
+import { thisMachine, threadNote } from '../workers/pool-plan.js';
 import { guard, printTimings, report } from './guard.js';
 import type { BuildOptions } from '../build-options.js';
 import { resolveOptions, type CliFlags } from './options.js';
@@ -67,6 +68,8 @@ async function build(flags: CliFlags & OutputFlags): Promise<void> {
   forgetLastBuild(opts.root, opts.outDir);
   // First of all: a cold build waits on the workers' warm-up, which runs while this thread loads the rest.
   const pool = startPagePool(opts);
+  const note = flags.quiet || flags.json ? undefined : threadNote(opts.threads, thisMachine());
+  if (note) process.stderr.write(`${note}\n`);
   // Progress goes to stderr, so stdout stays the summary (or the JSON report) alone.
   const progress = flags.quiet || flags.json ? undefined : new Progress({ stream: process.stderr, escapes: useColor(process.stderr), delayMs: progressDelay() });
   let done;

@@ -1,7 +1,7 @@
 /** `reactsite check`: the pipeline without writing, plus the content checks; exit 1 on any error. */
 import { ReactsiteError } from '../problems/problem.js';
 import { PagePool } from '../workers/page-pool.js';
-import { workerCount } from '../workers/pool-plan.js';
+import { thisMachine, threadNote, workerCount } from '../workers/pool-plan.js';
 import { Progress, progressDelay } from '../report/progress.js';
 import { styleFor, useColor } from '../report/style.js';
 import { guard, printTimings, report } from './guard.js';
@@ -13,7 +13,9 @@ export async function runCheck(flags: CliFlags & { quiet?: boolean }): Promise<n
     // Nothing is written: the output folder is not checked.
     const opts = resolveOptions(flags, process.cwd(), { writes: false });
     // Workers start only if there are enough bodies to render (see PagePool.markdown).
-    const pool = PagePool.start(workerCount(), false);
+    const pool = PagePool.start(workerCount(opts.threads), false);
+    const note = threadNote(opts.threads, thisMachine());
+    if (note && !flags.quiet) process.stderr.write(`${note}\n`);
     const progress = flags.quiet ? undefined : new Progress({ stream: process.stderr, escapes: useColor(process.stderr), delayMs: progressDelay() });
     let result;
     try {

@@ -71,9 +71,10 @@ export class DevSite {
   private readonly moved = new Map<string, string>();
 
   /** Worker threads for large Markdown batches (started on the first such batch). */
-  private readonly pool = PagePool.start(workerCount(), false);
+  private readonly pool: PagePool;
 
   constructor(private readonly o: DevSiteOptions) {
+    this.pool = PagePool.start(workerCount(o.opts.threads), false);
     // Re-rendering an edited body only highlights its new code: the others come from the block cache, or without
     // one (a .cache that cannot be written) from the highlighter's memory. That memory held 81 MB on docs-1000
     // beside the block cache, which already gives every block back.

@@ -36,12 +36,12 @@ export interface PoolStats { pages: { main: number; workers: number }; markdown:
  * pack, and the workers take their share). Otherwise started only if the page stage finds pages to render (on a
  * warm build their warm-up would only compete for the cores; a small site's main thread renders alone).
  */
-export function startPagePool(opts: Pick<BuildOptions, 'root' | 'cache'>): PagePool {
+export function startPagePool(opts: Pick<BuildOptions, 'root' | 'cache' | 'threads'>): PagePool {
   const store = projectCacheDir(opts.root, 'pages');
   const likely = likelyMode(opts.root);
   const cold = !opts.cache || !hasPageStore(store);
   const eager = cold || (likely === 'pages' && sharedInputsChanged(opts.root, store));
-  return PagePool.start(workerCount(), eager, likely, cold);
+  return PagePool.start(workerCount(opts.threads), eager, likely, cold);
 }
 
 /**

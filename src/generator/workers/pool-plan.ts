@@ -38,10 +38,51 @@ export function pageWorkerFile(): string | undefined {
   return fs.existsSync(file) ? file : undefined;
 }
 
-/** How many worker threads a build starts: one per core besides the main thread; REACTSITE_WORKERS=0 for none. */
-export function workerCount(env = process.env): number {
+/**
+ * The memory one more thread may take at a build's peak. docs-4000 cold (code in nine languages) peaked at 578 MiB
+ * with one worker, 1,013 MiB with three and 1,506 MiB with five: 218-247 MiB a worker (its heap, and Oniguruma's
+ * WebAssembly memory for the grammars it met).
+ */
+export const THREAD_MEMORY = 256 * 2 ** 20;
+/** The memory the main thread may take at the same peak (578 MiB less one worker's share, rounded up). */
+export const MAIN_MEMORY = 384 * 2 ** 20;
+
+/** What a machine offers a run: its cores, and the memory the run may still take (bytes). */
+export interface Machine { cores: number; memory: number }
+
+/** This machine: the cores the process may use, and the memory available (within its cgroup's limit, if any). */
+export function thisMachine(): Machine {
+  const limit = process.constrainedMemory?.() ?? 0;
+  // Node gives 2^64 (or 0) when no limit is set.
+  const inLimit = limit > 0 && limit < Number.MAX_SAFE_INTEGER ? limit - process.memoryUsage.rss() : Infinity;
+  return { cores: os.availableParallelism(), memory: Math.min(os.freemem(), inLimit) };
+}
+
+/**
+ * The threads a run renders on, the main one included: `asked` (--threads) as given, else one per core while the
+ * memory lasts (MAIN_MEMORY, then THREAD_MEMORY a thread), at least one. `byMemory`: fewer than the cores, for memory.
+ */
+export function threadPlan(asked: number | undefined, machine: Machine): { threads: number; byMemory: boolean } {
+  if (asked !== undefined) return { threads: asked, byMemory: false };
+  const fits = 1 + Math.max(0, Math.floor((machine.memory - MAIN_MEMORY) / THREAD_MEMORY));
+  return { threads: Math.max(1, Math.min(machine.cores, fits)), byMemory: fits < machine.cores };
+}
+
+/** The line a run prints when memory, not the cores, set its threads (undefined otherwise). */
+export function threadNote(asked: number | undefined, machine: Machine): string | undefined {
+  const plan = threadPlan(asked, machine);
+  if (!plan.byMemory) return undefined;
+  const mb = (bytes: number) => Math.floor(bytes / 2 ** 20);
+  return `rendering on ${plan.threads} of ${machine.cores} cores: ${mb(machine.memory)} MB of memory available, and each thread may take up to ${mb(THREAD_MEMORY)} MB (--threads N sets the number)`;
+}
+
+/**
+ * How many worker threads a run starts: threadPlan's threads besides the main one. REACTSITE_WORKERS (for tests):
+ * 0 for none; force or highlight for at least one, and that mode.
+ */
+export function workerCount(threads?: number, env = process.env, machine = thisMachine()): number {
   if (env.REACTSITE_WORKERS === '0' || !pageWorkerFile()) return 0;
-  return Math.max(env.REACTSITE_WORKERS === 'force' || env.REACTSITE_WORKERS === 'highlight' ? 1 : 0, os.availableParallelism() - 1);
+  return Math.max(env.REACTSITE_WORKERS === 'force' || env.REACTSITE_WORKERS === 'highlight' ? 1 : 0, threadPlan(threads, machine).threads - 1);
 }
 
 /**

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { resolveOptions } from '../../src/generator/cli/options.js';
+import { UsageError } from '../../src/generator/problems/problem.js';
+import { MAIN_MEMORY, THREAD_MEMORY, threadNote, threadPlan } from '../../src/generator/workers/pool-plan.js';
+
+const GiB = 2 ** 30;
+
+describe('threadPlan', () => {
+  it('takes one thread per core while the memory lasts, and at least one', () => {
+    expect(threadPlan(undefined, { cores: 2, memory: 24 * GiB })).toEqual({ threads: 2, byMemory: false });
+    expect(threadPlan(undefined, { cores: 8, memory: 16 * GiB })).toEqual({ threads: 8, byMemory: false });
+    // The main thread's share, then one more thread for each THREAD_MEMORY.
+    expect(threadPlan(undefined, { cores: 8, memory: MAIN_MEMORY + 2 * THREAD_MEMORY })).toEqual({ threads: 3, byMemory: true });
+    expect(threadPlan(undefined, { cores: 8, memory: MAIN_MEMORY + 2 * THREAD_MEMORY - 1 })).toEqual({ threads: 2, byMemory: true });
+    expect(threadPlan(undefined, { cores: 4, memory: 100 * 2 ** 20 })).toEqual({ threads: 1, byMemory: true });
+    expect(threadPlan(undefined, { cores: 1, memory: 0 })).toEqual({ threads: 1, byMemory: false });
+  });
+
+  it('takes the number asked for as it is, whatever the machine', () => {
+    expect(threadPlan(5, { cores: 2, memory: 24 * GiB })).toEqual({ threads: 5, byMemory: false });
+    expect(threadPlan(1, { cores: 8, memory: 24 * GiB })).toEqual({ threads: 1, byMemory: false });
+    expect(threadPlan(4, { cores: 8, memory: 0 })).toEqual({ threads: 4, byMemory: false });
+  });
+
+  it('says why when memory, not the cores, set the number, and how to choose it', () => {
+    expect(threadNote(undefined, { cores: 8, memory: 16 * GiB })).toBeUndefined();
+    expect(threadNote(2, { cores: 8, memory: 0 })).toBeUndefined();
+    const note = threadNote(undefined, { cores: 8, memory: MAIN_MEMORY + 2 * THREAD_MEMORY });
+    expect(note).toContain('3 of 8 cores');
+    expect(note).toContain('896 MB of memory available');
+    expect(note).toContain('up to 256 MB');
+    expect(note).toContain('--threads N');
+  });
+});
+
+describe('--threads', () => {
+  it('is a whole number of at least 1, or a usage error naming the flag', () => {
+    const cwd = process.cwd();
+    expect(resolveOptions({ threads: '3' }, cwd, { writes: false }).threads).toBe(3);
+    expect(resolveOptions({}, cwd, { writes: false }).threads).toBeUndefined();
+    for (const bad of ['0', '-1', '1.5', 'two', '', '257']) {
+      let error: unknown;
+      try {
+        resolveOptions({ threads: bad }, cwd, { writes: false });
+      } catch (e) {
+        error = e;
+      }
+      expect(error, bad).toBeInstanceOf(UsageError);
+      expect((error as UsageError).problems[0]!.field).toBe('--threads');
+    }
+  });
+});
