@@ -126,6 +126,11 @@ export class DevContent {
     return result;
   }
 
+  /** Has the worker threads render the Markdown of the bodies at `files` ahead of their pages (see DevMarkdown.prefetch). */
+  async prefetch(files: ReadonlySet<string>): Promise<void> {
+    if (this.state) await this.markdown.prefetch(this.state.content, files);
+  }
+
   /**
    * Every file validated again (bodies read again only where they changed, see KnownBodies); Markdown re-rendered
    * only where its input changed, bodies only once wanted.

@@ -12,6 +12,8 @@ export class DevMarkdown {
   private memo = new Map<string, { key: string; result: TreelessMarkdown }>();
   private primed = new Set<string>();
   private priming = Promise.resolve();
+  /** Files update() rendered on this thread, a save or a page at a time (for REACTSITE_TIMINGS). */
+  renderedHere = 0;
 
   constructor(
     private readonly opts: BuildOptions,
@@ -47,14 +49,42 @@ export class DevMarkdown {
     }
     if (keys.size) {
       // A save or two re-render in this thread without touching the disk cache (writing it would cost more than
-      // the render saves); bigger batches use the cache and worker threads like a build.
-      const fresh = await renderBodies(todo, keys.size <= 3 ? { ...this.opts, cache: false } : this.opts, this.threads);
+      // the render saves), nor waiting for the workers' turn (see prefetch); bigger batches use the cache and
+      // worker threads like a build.
+      const small = keys.size <= 3;
+      const fresh = await renderBodies(todo, small ? { ...this.opts, cache: false } : this.opts, small ? { markdown: this.threads.markdown } : this.threads);
+      if (small) this.renderedHere += fresh.size;
       for (const [file, result] of fresh) {
         out.set(file, result);
         this.memo.set(file, { key: keys.get(file)!, result });
       }
     }
     return { markdown: out, rendered: [...keys.keys()] };
+  }
+
+  /**
+   * Renders the Markdown of the tutorial bodies at `files` on the worker threads alone, into the memo, where
+   * update() finds it: dev's background pass asks ahead for the bodies of the pages it is about to render (see
+   * DevSite.renderRest). A body rendered again meanwhile (an edit) keeps that result; a batch that fails is
+   * left to update(), which reports its problems.
+   */
+  async prefetch(content: Content, files: ReadonlySet<string>): Promise<void> {
+    const todo: Content = { ...content, bodies: new Map(), pages: new Map() };
+    const keys = new Map<string, { key: string; had: unknown }>();
+    for (const [id, doc] of bodiesOf(content.bodies, files)) {
+      const key = this.keyOf(content, doc.contentHash, doc);
+      const had = this.memo.get(doc.file);
+      if (had?.key === key) continue;
+      todo.bodies.set(id, doc);
+      keys.set(doc.file, { key, had });
+    }
+    if (!keys.size) return;
+    // As the pass's own renders do, without the disk cache: writing it would cost this thread more than it saves.
+    const fresh = await renderBodies(todo, { ...this.opts, cache: false }, { ...this.threads, workersOnly: true }).catch(() => undefined);
+    for (const [file, result] of fresh ?? []) {
+      const { key, had } = keys.get(file)!;
+      if (this.memo.get(file) === had) this.memo.set(file, { key, result });
+    }
   }
 
   /**

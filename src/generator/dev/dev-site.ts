@@ -7,7 +7,7 @@ import { renderRoute } from '../render/render-route.js';
 import { siteDataOf } from '../render/site-data.js';
 import { lazyMarkdown } from '../markdown/thread-markdown.js';
 import { projectCacheDir } from '../cache/cache-keys.js';
-import { PagePool } from '../workers/page-pool.js';
+import { PagePool, type PoolStats } from '../workers/page-pool.js';
 import { workerCount } from '../workers/pool-plan.js';
 import { limitHeapGrowth } from '../workers/heap-growth.js';
 import type { ChangePlan } from './change-plan.js';
@@ -23,6 +23,7 @@ import { locateInStack } from '../problems/stack-location.js';
 import { safeRelative } from '../serve/static-server.js';
 import { RenderedPages, type PageOutcome } from './rendered-pages.js';
 import { BodyHtml } from './body-html.js';
+import { AHEAD_BATCH, BodiesAhead } from './bodies-ahead.js';
 
 /**
  * One consistent state of the site; pages are rendered on first use, and what the gate needs of them is kept until
@@ -72,6 +73,7 @@ export class DevSite {
 
   /** Worker threads for large Markdown batches (started on the first such batch). */
   private readonly pool: PagePool;
+  private passMs = 0;
 
   constructor(private readonly o: DevSiteOptions) {
     this.pool = PagePool.start(workerCount(o.opts.threads), false);
@@ -167,17 +169,33 @@ export class DevSite {
     return out;
   }
 
-  /** Renders the pages this generation has not rendered yet, yielding between pages; stops when `stop()` says so. */
+  /**
+   * Renders the pages this generation has not rendered yet, yielding between pages; stops when `stop()` says so.
+   * With worker threads, they render the Markdown of most bodies ahead (see BodiesAhead).
+   */
   async renderRest(stop: () => boolean): Promise<void> {
+    const t0 = performance.now();
     const gen = this.gen;
-    for (const r of gen?.routes ?? []) {
+    if (!gen) return;
+    const left = gen.routes.filter((r) => !gen.pages.has(r.file));
+    const bodyFile = (r: Route) => (r.kind === 'tutorial' ? gen.content.bodies.get(r.ref!)?.file : undefined);
+    const ahead = this.pool.size && left.length > 4 * AHEAD_BATCH ? new BodiesAhead(left.map(bodyFile), (files) => this.content.prefetch(files)) : undefined;
+    for (const [i, r] of left.entries()) {
       if (stop() || this.gen !== gen) return;
-      if (gen!.pages.has(r.file)) continue;
+      if (gen.pages.has(r.file)) continue;
+      await ahead?.before(i);
+      if (stop() || this.gen !== gen) return;
       await this.want(r.file);
       if (stop() || this.gen !== gen) return;
       this.page(r.file);
       await new Promise((resolve) => setImmediate(resolve));
     }
+    this.passMs = performance.now() - t0;
+  }
+
+  /** What the worker threads did so far, and how long the last whole background pass took (for REACTSITE_TIMINGS). */
+  timings(): { passMs: number; threads: PoolStats; renderedHere: number } {
+    return { passMs: this.passMs, threads: this.pool.stats, renderedHere: this.content.markdown.renderedHere };
   }
 
   /**

@@ -43,6 +43,10 @@ export class Rebuilds {
       if (!token.stop) terminal.repeats();
       const gate = token.stop || this.closed ? undefined : await site.integrity();
       if (gate && !token.stop) terminal.gate(gate);
+      if (gate && process.env.REACTSITE_TIMINGS === '1') {
+        const { passMs, threads, renderedHere } = site.timings();
+        terminal.out.log(`timings: ${JSON.stringify({ pass: Math.round(passMs), threads, markdownHere: renderedHere })}`);
+      }
     });
   }
 

@@ -198,12 +198,18 @@ export class PagePool {
    * Renders Markdown `jobs` (from MIN_BODIES_FOR_WORKERS of them, or with REACTSITE_WORKERS=force, on the
    * workers too, with the block cache in `blocksDir`); results (or errors) in job order. `onMain` renders one on
    * the main thread; `keep` turns each result, as it arrives, into what is kept of it (job `i`'s), or an error.
+   * `workersOnly` (dev's background pass, see DevSite.renderRest): any number of jobs on the workers alone, the
+   * main thread only when there are none.
    */
-  markdown<K = MarkdownResult>(jobs: readonly MarkdownJob[], onMain: (job: MarkdownJob) => Promise<MarkdownResult>, blocksDir?: string, keep?: (r: MarkdownResult, i: number) => K | Error): Promise<(K | Error)[]> {
-    const force = process.env.REACTSITE_WORKERS === 'force';
-    if (jobs.length && (force || jobs.length >= MIN_BODIES_FOR_WORKERS)) this.spawn();
-    const workers = jobs.length && (force || jobs.length >= MIN_BODIES_FOR_WORKERS) ? this.workers : [];
-    return this.inTurn(() => this.spread(jobs, { workers, lanes: 1, stats: this.stats.markdown, keep, batch: (id, part) => ({ id, md: part as MarkdownJob[], blocksDir }) }, onMain));
+  markdown<K = MarkdownResult>(jobs: readonly MarkdownJob[], onMain: (job: MarkdownJob) => Promise<MarkdownResult>, blocksDir?: string, keep?: (r: MarkdownResult, i: number) => K | Error, o: { workersOnly?: boolean } = {}): Promise<(K | Error)[]> {
+    const onWorkers = jobs.length > 0 && (o.workersOnly || process.env.REACTSITE_WORKERS === 'force' || jobs.length >= MIN_BODIES_FOR_WORKERS);
+    if (onWorkers) this.spawn();
+    const workers = onWorkers ? this.workers : [];
+    const lanes = o.workersOnly && workers.length ? 0 : 1;
+    // Alone on the workers (dev's background pass), results come back two at a time: this thread takes a batch's
+    // trees in one go, and a save that comes meanwhile waits for it (8 docs trees took 20-30 ms).
+    const most = o.workersOnly ? 2 : 8;
+    return this.inTurn(() => this.spread(jobs, { workers, lanes, most, stats: this.stats.markdown, keep, batch: (id, part) => ({ id, md: part as MarkdownJob[], blocksDir }) }, onMain));
   }
 
   private inTurn<T>(f: () => Promise<T>): Promise<T> {
@@ -213,17 +219,17 @@ export class PagePool {
   }
 
   /**
-   * Spreads `jobs` over `workers` (batches of up to eight, two in flight each, so a worker never waits for its
-   * next batch) and `lanes` loops on the main thread; results (or errors) in job order. The main thread takes
+   * Spreads `jobs` over `workers` (batches of up to `most`, eight by default, two in flight each, so a worker never
+   * waits for its next batch) and `lanes` loops on the main thread; results (or errors) in job order. The main thread takes
    * jobs from the front, the workers from the back (what they rendered ahead, see ahead()), until they meet.
    */
-  private async spread<J, R, K = R>(jobs: readonly J[], o: { workers: Worker[]; lanes: number; init?: WorkerInit; stats: { main: number; workers: number }; onDone?: (n: number) => void; keep?: (r: R, i: number) => K | Error; reader?: () => ResultReader<R>; batch: (id: number, part: readonly J[]) => Batch }, onMain: (job: J) => Promise<R>): Promise<(K | Error)[]> {
+  private async spread<J, R, K = R>(jobs: readonly J[], o: { workers: Worker[]; lanes: number; most?: number; init?: WorkerInit; stats: { main: number; workers: number }; onDone?: (n: number) => void; keep?: (r: R, i: number) => K | Error; reader?: () => ResultReader<R>; batch: (id: number, part: readonly J[]) => Batch }, onMain: (job: J) => Promise<R>): Promise<(K | Error)[]> {
     const results: (K | Error)[] = new Array(jobs.length);
     const asSent = (): ResultReader<R> => ({ add() {}, result: (r) => r as R });
     const keep = o.keep ?? ((r: R) => r as unknown as K);
     let next = 0;
     let end = jobs.length;
-    const threads = o.workers.length + 1;
+    const threads = o.workers.length + Math.min(o.lanes, 1);
     const size = (max: number) => Math.max(1, Math.min(max, Math.ceil((end - next) / (threads * 4))));
     const take = (max: number): [number, number] => {
       const start = next;
@@ -251,7 +257,7 @@ export class PagePool {
         const send = () => {
           if (this.failure) return fail(this.failure);
           while (inFlight < 2 && next < end) {
-            const [start, stop] = takeLast(8);
+            const [start, stop] = takeLast(o.most ?? 8);
             inFlight++;
             w.postMessage(o.batch(start, jobs.slice(start, stop)));
           }

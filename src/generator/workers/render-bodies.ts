@@ -37,7 +37,7 @@ export function markdownKey(cache: MarkdownCache, doc: SourceDoc, allowRawHtml: 
  * Where bodies are rendered: `markdown` on this thread, spread over `pool`'s workers too when there are many
  * (see PagePool.markdown); without a pool, on this thread only.
  */
-export interface MarkdownThreads { markdown: LazyMarkdown; pool?: PagePool; blocksDir?: string }
+export interface MarkdownThreads { markdown: LazyMarkdown; pool?: PagePool; blocksDir?: string; /** Only on the pool's workers (see PagePool.markdown). */ workersOnly?: boolean }
 
 /** Renders every job on this thread, one at a time (rendering concurrently in one thread gains nothing). */
 async function renderHere<K>(markdown: LazyMarkdown, jobs: readonly MarkdownJob[], keep: (r: MarkdownResult, i: number) => K | Error): Promise<(K | Error)[]> {
@@ -81,7 +81,7 @@ export async function renderBodies<K = MarkdownResult>(content: Content, opts: B
     }
   };
   const jobs: MarkdownJob[] = todo.map(({ doc }) => ({ source: doc.content, options: { file: doc.file, bodyLine: doc.bodyLine, allowRawHtml, ...(doc.imageSizes && { imageSizes: doc.imageSizes }) } }));
-  const results = threads.pool ? await threads.pool.markdown(jobs, (job) => threads.markdown().then((m) => m.render(job.source, job.options)), threads.blocksDir, keep) : await renderHere(threads.markdown, jobs, keep);
+  const results = threads.pool ? await threads.pool.markdown(jobs, (job) => threads.markdown().then((m) => m.render(job.source, job.options)), threads.blocksDir, keep, { workersOnly: threads.workersOnly }) : await renderHere(threads.markdown, jobs, keep);
   const problems: Problem[] = [];
   results.forEach((r, i) => {
     const { doc } = todo[i]!;
