@@ -11,7 +11,7 @@ import { Progress, progressDelay } from '../report/progress.js';
 import { styleFor, useColor } from '../report/style.js';
 import { warningSample } from '../report/warning-sample.js';
 import { siteUrlAndBase } from '../render/site-data.js';
-import { startPagePool } from '../workers/page-pool.js';
+import { startPagePool } from '../workers/build-pool.js';
 import { thisMachine, threadNote } from '../workers/pool-plan.js';
 import { guard, printTimings, report } from './guard.js';
 import type { BuildOptions } from '../build-options.js';

@@ -191,6 +191,7 @@ export class DevSite {
       await new Promise((resolve) => setImmediate(resolve));
     }
     this.passMs = performance.now() - t0;
+    if (ahead) void this.pool.rest();
   }
 
   /** What the worker threads did so far, and how long the last whole background pass took (for REACTSITE_TIMINGS). */

@@ -15,11 +15,8 @@ import type { BlockRuns } from '../highlight/line-runs.js';
 import { blockKey } from '../highlight/fenced-code.js';
 import type { MarkdownJob, MarkdownResult } from '../markdown/render-markdown.js';
 import type { PageJob } from '../render/page-job.js';
-import type { BuildOptions } from '../build-options.js';
-import { hasPageStore, type StoredPage } from '../store/page-store.js';
-import { projectCacheDir } from '../cache/cache-keys.js';
-import { sharedInputsChanged } from '../store/shared-inputs.js';
-import { likelyMode, MIN_BODIES_FOR_WORKERS, pageWorkerFile, workerCount, type PoolMode } from './pool-plan.js';
+import type { StoredPage } from '../store/page-store.js';
+import { MIN_BODIES_FOR_WORKERS, pageWorkerFile, type PoolMode } from './pool-plan.js';
 import type { Batch, BatchReply, HighlightReply, WorkerInit } from './pool-messages.js';
 import { pageReader, type ResultReader } from './string-table.js';
 
@@ -28,21 +25,6 @@ import { pageReader, type ResultReader } from './string-table.js';
  * whether the workers were started with the build (`early`) rather than when work for them was found.
  */
 export interface PoolStats { pages: { main: number; workers: number }; markdown: { main: number; workers: number }; highlighted: number; early: boolean; /** Pages whose Markdown a worker rendered ahead (see PagePool.ahead). */ ahead: number }
-
-/**
- * The page workers of a `build`: started now when pages will likely be rendered, so they warm up while the main
- * thread loads the pipeline and the content and bundles: with no page store yet, or on a large site whose inputs
- * every page shows changed since the last build (see store/shared-inputs.ts; every page is then rendered again from its
- * pack, and the workers take their share). Otherwise started only if the page stage finds pages to render (on a
- * warm build their warm-up would only compete for the cores; a small site's main thread renders alone).
- */
-export function startPagePool(opts: Pick<BuildOptions, 'root' | 'cache' | 'threads'>): PagePool {
-  const store = projectCacheDir(opts.root, 'pages');
-  const likely = likelyMode(opts.root);
-  const cold = !opts.cache || !hasPageStore(store);
-  const eager = cold || (likely === 'pages' && sharedInputsChanged(opts.root, store));
-  return PagePool.start(workerCount(opts.threads), eager, likely, cold);
-}
 
 /**
  * A worker keeps little between pages (its live heap stays near 40 MB on any site); a young generation of 48 MB
@@ -206,8 +188,7 @@ export class PagePool {
     if (onWorkers) this.spawn();
     const workers = onWorkers ? this.workers : [];
     const lanes = o.workersOnly && workers.length ? 0 : 1;
-    // Alone on the workers (dev's background pass), results come back two at a time: this thread takes a batch's
-    // trees in one go, and a save that comes meanwhile waits for it (8 docs trees took 20-30 ms).
+    // Alone on the workers (dev's background pass), two results a batch: a save waits while this thread takes one.
     const most = o.workersOnly ? 2 : 8;
     return this.inTurn(() => this.spread(jobs, { workers, lanes, most, stats: this.stats.markdown, keep, batch: (id, part) => ({ id, md: part as MarkdownJob[], blocksDir }) }, onMain));
   }
@@ -296,6 +277,19 @@ export class PagePool {
       for (const w of o.workers) this.onBatch.delete(w);
     }
     return results;
+  }
+
+  /**
+   * Stops the workers once the runs already asked for are done, and gives back their memory; a later run that
+   * needs them starts them again (dev, after its background pass: each worker holds 140-240 MB on a large site).
+   */
+  rest(): Promise<void> {
+    return this.inTurn(async () => {
+      const workers = this.workers;
+      this.workers = [];
+      for (const w of workers) w.removeAllListeners('exit');
+      await Promise.all(workers.map((w) => w.terminate()));
+    });
   }
 
   /** Stops every worker. */
