@@ -37,7 +37,7 @@ export class BodiesAhead {
     return asked?.ready;
   }
 
-  /** Whether batch `b` is this thread's own (for tests and timings). */
+  /** Whether batch `b` is this thread's own (for tests). */
   isOwn(b: number): boolean {
     return this.own.has(b);
   }

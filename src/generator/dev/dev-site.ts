@@ -71,7 +71,7 @@ export class DevSite {
   /** Where tutorials whose slug changed this session now live: old URL path -> new URL path (under the base). */
   private readonly moved = new Map<string, string>();
 
-  /** Worker threads for large Markdown batches (started on the first such batch). */
+  /** Worker threads for large Markdown batches and the background pass (started on first use, stopped after the pass). */
   private readonly pool: PagePool;
   private passMs = 0;
 

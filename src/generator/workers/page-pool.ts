@@ -200,9 +200,9 @@ export class PagePool {
   }
 
   /**
-   * Spreads `jobs` over `workers` (batches of up to `most`, eight by default, two in flight each, so a worker never
-   * waits for its next batch) and `lanes` loops on the main thread; results (or errors) in job order. The main thread takes
-   * jobs from the front, the workers from the back (what they rendered ahead, see ahead()), until they meet.
+   * Spreads `jobs` over `workers` (batches of up to `most`, default 8, two in flight each, so a worker never waits
+   * for its next batch) and `lanes` loops on the main thread; results (or errors) in job order. The main thread
+   * takes jobs from the front, the workers from the back (what they rendered ahead, see ahead()), until they meet.
    */
   private async spread<J, R, K = R>(jobs: readonly J[], o: { workers: Worker[]; lanes: number; most?: number; init?: WorkerInit; stats: { main: number; workers: number }; onDone?: (n: number) => void; keep?: (r: R, i: number) => K | Error; reader?: () => ResultReader<R>; batch: (id: number, part: readonly J[]) => Batch }, onMain: (job: J) => Promise<R>): Promise<(K | Error)[]> {
     const results: (K | Error)[] = new Array(jobs.length);
