@@ -16,15 +16,17 @@ describe('threadPlan', () => {
     expect(threadPlan(undefined, { cores: 1, memory: 0 })).toEqual({ threads: 1, byMemory: false });
   });
 
-  it('takes the number asked for as it is, whatever the machine', () => {
+  it('takes the number asked for, more than the cores too, as far as the memory allows', () => {
     expect(threadPlan(5, { cores: 2, memory: 24 * GiB })).toEqual({ threads: 5, byMemory: false });
     expect(threadPlan(1, { cores: 8, memory: 24 * GiB })).toEqual({ threads: 1, byMemory: false });
-    expect(threadPlan(4, { cores: 8, memory: 0 })).toEqual({ threads: 4, byMemory: false });
+    expect(threadPlan(100, { cores: 8, memory: 4 * GiB })).toEqual({ threads: 15, byMemory: true });
+    expect(threadPlan(4, { cores: 8, memory: 0 })).toEqual({ threads: 1, byMemory: true });
   });
 
   it('says why when memory, not the cores, set the number, and how to choose it', () => {
     expect(threadNote(undefined, { cores: 8, memory: 16 * GiB })).toBeUndefined();
-    expect(threadNote(2, { cores: 8, memory: 0 })).toBeUndefined();
+    expect(threadNote(2, { cores: 8, memory: 16 * GiB })).toBeUndefined();
+    expect(threadNote(100, { cores: 8, memory: 4 * GiB })).toContain('rendering on 15 of the 100 threads asked for');
     const note = threadNote(undefined, { cores: 8, memory: MAIN_MEMORY + 2 * THREAD_MEMORY });
     expect(note).toContain('3 of 8 cores');
     expect(note).toContain('896 MB of memory available');

@@ -59,21 +59,23 @@ export function thisMachine(): Machine {
 }
 
 /**
- * The threads a run renders on, the main one included: `asked` (--threads) as given, else one per core while the
- * memory lasts (MAIN_MEMORY, then THREAD_MEMORY a thread), at least one. `byMemory`: fewer than the cores, for memory.
+ * The threads a run renders on, the main one included: `asked` (--threads), else one per core, as many as the
+ * memory allows (MAIN_MEMORY, then THREAD_MEMORY a thread), at least one: `--threads 100` by mistake must not run
+ * the machine out of memory. `byMemory`: fewer than wanted, for memory.
  */
 export function threadPlan(asked: number | undefined, machine: Machine): { threads: number; byMemory: boolean } {
-  if (asked !== undefined) return { threads: asked, byMemory: false };
+  const wanted = asked ?? machine.cores;
   const fits = 1 + Math.max(0, Math.floor((machine.memory - MAIN_MEMORY) / THREAD_MEMORY));
-  return { threads: Math.max(1, Math.min(machine.cores, fits)), byMemory: fits < machine.cores };
+  return { threads: Math.max(1, Math.min(wanted, fits)), byMemory: fits < wanted };
 }
 
-/** The line a run prints when memory, not the cores, set its threads (undefined otherwise). */
+/** The line a run prints when memory, not the cores or --threads, set its threads (undefined otherwise). */
 export function threadNote(asked: number | undefined, machine: Machine): string | undefined {
   const plan = threadPlan(asked, machine);
   if (!plan.byMemory) return undefined;
   const mb = (bytes: number) => Math.floor(bytes / 2 ** 20);
-  return `rendering on ${plan.threads} of ${machine.cores} cores: ${mb(machine.memory)} MB of memory available, and each thread may take up to ${mb(THREAD_MEMORY)} MB (--threads N sets the number)`;
+  const of = asked === undefined ? `${machine.cores} cores` : `the ${asked} threads asked for`;
+  return `rendering on ${plan.threads} of ${of}: ${mb(machine.memory)} MB of memory available, and each thread may take up to ${mb(THREAD_MEMORY)} MB (--threads N sets the number)`;
 }
 
 /**
