@@ -10,7 +10,8 @@ function workers() {
 
 const files = (pages: number) => Array.from({ length: pages }, (_, i) => (i % 7 === 6 ? undefined : `content/tutorials/t${i}.md`));
 const batchOf = (f: string) => Math.floor(Number(/t(\d+)/.exec(f)![1]) / AHEAD_BATCH);
-const settled = (p: Promise<void>) => Promise.race([p.then(() => true), new Promise((r) => setTimeout(() => r(false), 5))]);
+/** Whether `p` has settled once the promise jobs queued so far have run (a check of order, not of time). */
+const settled = (p: Promise<void>) => Promise.race([p.then(() => true), new Promise((r) => setImmediate(() => r(false)))]);
 
 describe('BodiesAhead', () => {
   it('keeps the first batch for this thread and asks the workers for the next three, bodies only', async () => {
@@ -37,7 +38,7 @@ describe('BodiesAhead', () => {
     expect(w.asked.map((a) => batchOf(a.files[0]!))).toEqual([1, 2, 3, 5]);
     // A batch that was ready when the pass came to it changes nothing.
     w.asked[1]!.settle();
-    await new Promise((r) => setTimeout(r, 1));
+    await new Promise((r) => setImmediate(r));
     expect(await settled(ahead.before(2 * AHEAD_BATCH))).toBe(true);
     expect(w.asked.map((a) => batchOf(a.files[0]!))).toEqual([1, 2, 3, 5, 6]);
     expect(ahead.isOwn(6)).toBe(false);
