@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/generator/cli/options.js';
 import { UsageError } from '../../src/generator/problems/problem.js';
-import { MAIN_MEMORY, THREAD_MEMORY, threadNote, threadPlan } from '../../src/generator/workers/pool-plan.js';
+import { DEV_THREADS, devThreads, MAIN_MEMORY, THREAD_MEMORY, threadNote, threadPlan } from '../../src/generator/workers/pool-plan.js';
 
 const GiB = 2 ** 30;
 
@@ -32,6 +32,20 @@ describe('threadPlan', () => {
     expect(note).toContain('896 MB of memory available');
     expect(note).toContain('up to 256 MB');
     expect(note).toContain('--threads N');
+  });
+});
+
+describe('devThreads', () => {
+  it('takes one thread per core up to DEV_THREADS, or the number asked for', () => {
+    expect(DEV_THREADS).toBe(3);
+    expect(devThreads(undefined, 1)).toBe(1);
+    expect(devThreads(undefined, 2)).toBe(2);
+    expect(devThreads(undefined, 8)).toBe(3);
+    expect(devThreads(6, 8)).toBe(6);
+    expect(devThreads(1, 8)).toBe(1);
+    // Dev on 8 cores: two workers beside the main thread, and memory still has the last word.
+    expect(threadPlan(devThreads(undefined, 8), { cores: 8, memory: 16 * GiB }).threads).toBe(3);
+    expect(threadPlan(devThreads(undefined, 8), { cores: 8, memory: MAIN_MEMORY + THREAD_MEMORY }).threads).toBe(2);
   });
 });
 

@@ -8,7 +8,7 @@ import { siteDataOf } from '../render/site-data.js';
 import { lazyMarkdown } from '../markdown/thread-markdown.js';
 import { projectCacheDir } from '../cache/cache-keys.js';
 import { PagePool, type PoolStats } from '../workers/page-pool.js';
-import { workerCount } from '../workers/pool-plan.js';
+import { devThreads, thisMachine, workerCount } from '../workers/pool-plan.js';
 import { limitHeapGrowth } from '../workers/heap-growth.js';
 import type { ChangePlan } from './change-plan.js';
 import { DevCode, type CodeState } from './dev-code.js';
@@ -76,7 +76,7 @@ export class DevSite {
   private passMs = 0;
 
   constructor(private readonly o: DevSiteOptions) {
-    this.pool = PagePool.start(workerCount(o.opts.threads), false);
+    this.pool = PagePool.start(workerCount(devThreads(o.opts.threads, thisMachine().cores)), false);
     // Re-rendering an edited body only highlights its new code: the others come from the block cache, or without
     // one (a .cache that cannot be written) from the highlighter's memory. That memory held 81 MB on docs-1000
     // beside the block cache, which already gives every block back.

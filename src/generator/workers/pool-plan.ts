@@ -69,6 +69,20 @@ export function threadPlan(asked: number | undefined, machine: Machine): { threa
   return { threads: Math.max(1, Math.min(wanted, fits)), byMemory: fits < wanted };
 }
 
+/**
+ * The most threads `dev` renders on unless --threads asks for more. Its background pass renders every page on the
+ * main thread, with the workers parsing the Markdown ahead: on docs-4000 the main thread took 19-20 s of CPU with
+ * three workers (which parsed all but 99 bodies), and the workers 27 s between them. Past two workers the pass
+ * waits on the main thread, and each more worker only holds memory while the pass runs (dev peaked at 845 MB with
+ * one worker, 1,269 MB with three).
+ */
+export const DEV_THREADS = 3;
+
+/** The threads `dev` asks threadPlan for: `asked` (--threads), else one per core up to DEV_THREADS. */
+export function devThreads(asked: number | undefined, cores: number): number {
+  return asked ?? Math.min(cores, DEV_THREADS);
+}
+
 /** The line a run prints when memory, not the cores or --threads, set its threads (undefined otherwise). */
 export function threadNote(asked: number | undefined, machine: Machine): string | undefined {
   const plan = threadPlan(asked, machine);
