@@ -87,7 +87,7 @@ describe('folders for the next build', () => {
     for (let i = 0; i < 8000; i++) first.claimForJob(`tutorial/p${i}/index.html`);
     for (let i = 0; i < 8000; i++) mkdirExisting(path.join(first.tmp, 'tutorial', `p${i}`));
     await first.commit();
-    const making = () => fs.readdirSync(dir).find((f) => f.startsWith('.out.tmp-'));
+    const making = () => fs.readdirSync(dir).find((f) => f.startsWith('.out.folders-'));
     for (let i = 0; i < 2000 && !making(); i++) await sleep(5);
     const tmp = making();
     expect(tmp).toBeDefined();
@@ -104,5 +104,40 @@ describe('folders for the next build', () => {
     }
     expect(making()).toBeUndefined();
     expect(most).toBeLessThan(4000);
+  });
+
+  it('are taken over by a build that starts while they are being made, which makes only the rest', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-skeleton-'));
+    const out = path.join(dir, 'out');
+    const trash = path.join(dir, '.cache', 'trash');
+    const n = 8000;
+    const first = OutputDir.open(out, trash);
+    for (let i = 0; i < n; i++) first.claimForJob(`tutorial/p${i}/index.html`);
+    for (let i = 0; i < n; i++) mkdirExisting(path.join(first.tmp, 'tutorial', `p${i}`));
+    await first.commit();
+    const making = () => fs.readdirSync(dir).find((f) => f.startsWith('.out.folders-'));
+    const madeSoFar = () => {
+      try {
+        return fs.readdirSync(path.join(dir, making()!, 'tutorial')).length;
+      } catch {
+        return 0;
+      }
+    };
+    for (let i = 0; i < 4000 && madeSoFar() < 100; i++) await sleep(2);
+    expect(madeSoFar()).toBeGreaterThanOrEqual(100);
+    const second = OutputDir.open(out, trash);
+    expect(making(), 'the folder being made is now the build’s').toBeUndefined();
+    const jobs = Array.from({ length: n }, (_, i) => second.claimForJob(`tutorial/p${i}/index.html`));
+    const recycled = jobs.filter((makesDir) => !makesDir).length;
+    expect(recycled).toBeGreaterThanOrEqual(100);
+    expect(recycled, 'taken over before the last folder was made').toBeLessThan(n);
+    jobs.forEach((makesDir, i) => makesDir && mkdirExisting(path.join(second.tmp, 'tutorial', `p${i}`)));
+    for (let i = 0; i < n; i++) fs.writeFileSync(path.join(second.tmp, 'tutorial', `p${i}`, 'index.html'), `p${i}`);
+    await second.commit();
+    expect(listFiles(out)).toHaveLength(n);
+    // The background process stopped at its next folder: nothing of it is left beside out/ or in the trash.
+    await sleep(500);
+    expect(fs.readdirSync(dir).filter((f) => f !== 'out' && f !== '.cache')).toEqual([]);
+    expect(fs.readdirSync(trash), 'only the out/ the build replaced').toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@ import fg from 'fast-glob';
 import { placedStamps, type Stamp } from '../cache/file-stamps.js';
 import { linkOrCopy, mkdirExisting } from './folders.js';
 import { writeError } from './write-error.js';
-import { foldersInBackground, recoverOutput, removeInBackground, trashEntries, trashPrefix, withSwapLock } from './recovery.js';
+import { foldersInBackground, recoverOutput, removeInBackground, takeOverFolders, trashEntries, trashPrefix, withSwapLock } from './recovery.js';
 import { dropReplacedOutput, StaleFiles } from './stale-files.js';
 
 /** Files of a build: out-relative path -> contents. */
@@ -52,9 +52,14 @@ export class OutputDir {
       fs.mkdirSync(path.dirname(outDir), { recursive: true });
       fs.rmSync(o.tmp, { recursive: true, force: true });
       const trash = trashEntries(trashDir, outDir);
-      const newest = trash.pop();
+      let newest = trash.pop();
       removeInBackground(trash.map((f) => path.join(trashDir!, f)));
       let recycled = false;
+      // No trash yet, as right after a first build: the folders being made for this build, if any.
+      if (!newest && trashDir) {
+        recycled = takeOverFolders(outDir, o.tmp);
+        if (!recycled) newest = trashEntries(trashDir, outDir).pop();
+      }
       if (newest) {
         try {
           fs.renameSync(path.join(trashDir!, newest), o.tmp);

@@ -30,7 +30,7 @@ export function recoverOutput(outDir: string, trashDir?: string): void {
   const name = path.basename(outDir);
   if (!fs.existsSync(parent)) return;
   const pidOf = (f: string) => Number(f.split('-').pop());
-  const leftovers = fs.readdirSync(parent).filter((f) => (f.startsWith(`.${name}.tmp-`) || f.startsWith(`.${name}.old-`) || f.startsWith(`.${name}.stale-`)) && !isRunning(pidOf(f)));
+  const leftovers = fs.readdirSync(parent).filter((f) => ['tmp', 'old', 'stale', 'folders'].some((kind) => f.startsWith(`.${name}.${kind}-`)) && !isRunning(pidOf(f)));
   const old = leftovers.filter((f) => f.startsWith(`.${name}.old-`)).sort().pop();
   // Only an out/ set aside by a swap that never finished: its killed build's temp folder is still there.
   const trashed = trashEntries(trashDir, outDir)
@@ -96,6 +96,23 @@ export function removeAsOwnInBackground(dir: string): void {
   }
 }
 
+/**
+ * Takes over, as the temp folder `into`, the folders a background process is still making for this build
+ * (foldersInBackground): a build that starts right after a first one finds them half made, and makes only the
+ * rest. False when there are none (or they just went to the trash: the caller looks there again).
+ */
+export function takeOverFolders(outDir: string, into: string): boolean {
+  const parent = path.dirname(outDir);
+  const making = fs.readdirSync(parent).find((f) => f.startsWith(`.${path.basename(outDir)}.folders-`));
+  if (!making) return false;
+  try {
+    fs.renameSync(path.join(parent, making), into);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** What tells a trash folder from one made anew or changed since (an inode number is reused at once). */
 function trashStamp(s: { ino: number; birthtimeMs: number; mtimeMs: number }): string {
   return `${s.ino}:${s.birthtimeMs}:${s.mtimeMs}`;
@@ -107,16 +124,17 @@ export const FOLDERS_AFTER_MS = 500;
 /**
  * Makes the `folders` (out-relative, parents first) of the output just made in a detached child process that
  * outlives this one, and moves them into the trash as entry `trashEntry` once all are made: the next build
- * recycles them when this one left it no trash. They are made beside out/, in a temp folder named like a
- * build's (`.out.tmp-<pid of the child>`), not in the trash: `rm -rf .cache` right after a build must not race a
- * process adding folders there (it failed with "Directory not empty"). A failure anywhere, the cache deleted
+ * recycles them when this one left it no trash. They are made beside out/ (`.out.folders-<pid of the child>`),
+ * not in the trash: `rm -rf .cache` right after a build must not race a process adding folders there (it failed
+ * with "Directory not empty"). A build that starts while they are being made takes the folder over as its own
+ * temp folder (takeOverFolders), and the child stops at its next folder. A failure anywhere, the cache deleted
  * meanwhile among them, drops the folders; a killed child's folder goes with the next build's recovery.
  *
  * The child runs at the lowest priority, starts FOLDERS_AFTER_MS after the build, and gives up (before it starts,
  * and between every 256 folders) once the trash folder is gone, made anew or changed (the cache deleted, as before
- * a cold build) or another build of this out/ is running (its temp folder is there): that build makes its own
- * folders. Made and deleted unused, they cost cold builds run back to back the CPU they took and 4,000 inodes this
- * file system then skips when it makes new ones.
+ * a cold build) or another build of this out/ is running (its temp folder is there: it started before these
+ * folders, or took them over). Made and deleted unused, they cost cold builds run back to back the CPU they took
+ * and 4,000 inodes this file system then skips when it makes new ones.
  */
 export function foldersInBackground(outDir: string, trashEntry: string, folders: readonly string[]): void {
   try {
@@ -128,10 +146,10 @@ export function foldersInBackground(outDir: string, trashEntry: string, folders:
       'const j = JSON.parse(fs.readFileSync(process.argv[1], "utf8")); fs.rmSync(process.argv[1]);',
       'try { os.setPriority(19); } catch {}',
       `const stamp = ${trashStamp.toString()};`,
-      'const mine = "." + j.name + ".tmp-" + process.pid, tmp = path.join(j.parent, mine);',
+      'const tmp = path.join(j.parent, "." + j.name + ".folders-" + process.pid);',
       'const quiet = () => {',
       '  let same = false; try { same = stamp(fs.statSync(path.dirname(j.trashEntry))) === j.trash; } catch {}',
-      '  return same && !fs.readdirSync(j.parent).some((f) => f.startsWith("." + j.name + ".tmp-") && f !== mine);',
+      '  return same && !fs.readdirSync(j.parent).some((f) => f.startsWith("." + j.name + ".tmp-"));',
       '};',
       'setTimeout(() => {',
       '  if (!quiet()) return;',
