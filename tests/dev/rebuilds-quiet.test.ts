@@ -50,4 +50,30 @@ describe('dev after a change', () => {
       hub.close();
     }
   });
+
+  it('applies a body that changed with no word from the watcher after a reload took it from memory', async () => {
+    const { site, project, siteDir } = dev;
+    const lines: string[] = [];
+    const terminal = new DevTerminal(project, { log: (l) => lines.push(l), logError: (l) => lines.push(l) });
+    const hub = new EventHub();
+    const rebuilds = new Rebuilds({ site, hub, terminal, root: project, sources: siteDir, ready: Promise.resolve() });
+    const registry = path.join(project, 'content', 'registry.json');
+    const alpha = path.join(project, 'content', 'tutorials', 'alpha.md');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fs.appendFileSync(alpha, '\nA sentence the watcher never reported.\n');
+      fs.writeFileSync(registry, fs.readFileSync(registry, 'utf8').replace(/"name": "Alpha[^"]*"/, '"name": "Alpha Again"'));
+      rebuilds.queue([registry]);
+      await until(() => lines.some((l) => l.startsWith('↻ content/registry.json')));
+      vi.advanceTimersByTime(QUIET_MS);
+      await until(() => lines.some((l) => l.startsWith('↻ content/tutorials/alpha.md')));
+      await site.want('tutorial/react-alpha/index.html');
+      const page = site.page('tutorial/react-alpha/index.html');
+      expect(page && 'html' in page ? page.html : '').toContain('A sentence the watcher never reported.');
+    } finally {
+      vi.useRealTimers();
+      rebuilds.close();
+      hub.close();
+    }
+  });
 });

@@ -12,6 +12,7 @@ import type { InputIndex } from './input-index.js';
 import { readText } from './read-text.js';
 import { registryProblems } from './registry-checks.js';
 import { validateJson, type LineLookup } from './validate-json.js';
+import type { EntryMemo } from './entry-memo.js';
 
 /** Validated content of a project, with the warnings found on the way. */
 export interface Content {
@@ -61,6 +62,8 @@ export interface LoadOptions {
   imageMemo?: SizeMemo;
   /** Reads one body (dev's, which keeps what it read; see dev/known-bodies.ts); by default the file is read and validated. */
   readBody?: (file: string, sizes: ImageSizes) => Promise<BodyRead>;
+  /** The registry entries validated by the last load (dev's): only changed entries are validated again. */
+  registryMemo?: EntryMemo;
 }
 
 /** Loads `root/content`; resolves to Content or to the full list of problems (errors and warnings). */
@@ -72,18 +75,18 @@ export async function loadContent(root: string, o: LoadOptions = {}): Promise<{ 
   }
   const problems: Problem[] = [];
   let registryLine: LineLookup = () => undefined;
-  const json = async <T>(name: string, schema: Parameters<typeof validateJson>[2]): Promise<T | undefined> => {
+  const json = async <T>(name: string, schema: Parameters<typeof validateJson>[2], memo?: EntryMemo): Promise<T | undefined> => {
     const file = `content/${name}`;
     const { text, problem: p } = await readText(path.join(dir, name), file);
     if (p) return void problems.push(p);
-    const r = validateJson(file, text!, schema);
+    const r = validateJson(file, text!, schema, memo);
     problems.push(...r.problems);
     if (name === 'registry.json' && r.lineFor) registryLine = r.lineFor;
     return r.value as T | undefined;
   };
   const [site, tutorials, ads] = await Promise.all([
     json<SiteConfig>('site.json', siteSchema),
-    json<Tutorial[]>('registry.json', registrySchema),
+    json<Tutorial[]>('registry.json', registrySchema, o.registryMemo),
     json<Ad[]>('ads.json', adsSchema),
   ]);
 

@@ -2,6 +2,7 @@
 import { findNodeAtLocation, getLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type * as z from 'zod';
 import { nearest, problem, type Problem } from '../problems/problem.js';
+import type { EntryMemo } from './entry-memo.js';
 
 /** 1-based line and column of a character offset. */
 export function lineOf(text: string, offset: number): { line: number; column: number } {
@@ -16,7 +17,7 @@ export type LineLookup = (path: (string | number)[]) => number | undefined;
 
 /** Parses a JSON file strictly (no comments, no trailing commas) and validates it; returns the value or problems,
  *  and, whenever the file parsed, a lookup from field paths to lines for later cross-checks. */
-export function validateJson<S extends z.ZodType>(file: string, text: string, schema: S): { value?: z.output<S>; problems: Problem[]; lineFor?: LineLookup } {
+export function validateJson<S extends z.ZodType>(file: string, text: string, schema: S, memo?: EntryMemo): { value?: z.output<S>; problems: Problem[]; lineFor?: LineLookup } {
   if (!text.trim()) return { problems: [problem('malformed JSON: the file is empty', { file, line: 1, hint: 'the file is empty: it must hold JSON (see README "Content model")' })] };
   let raw: unknown;
   try {
@@ -34,6 +35,8 @@ export function validateJson<S extends z.ZodType>(file: string, text: string, sc
     const node = tree && deepestNode(tree, path);
     return node ? lineOf(text, node.offset).line : undefined;
   };
+  const known = memo?.values(raw);
+  if (known) return { value: known as z.output<S>, problems: [], lineFor };
   return { ...validateValue(file, raw, schema, lineFor), lineFor };
 }
 

@@ -16,6 +16,8 @@ import { ImageSizes } from '../content/image-sizes.js';
 import { KnownBodies } from './known-bodies.js';
 import { bodiesByFile } from './bodies-by-file.js';
 import { KnownSizes } from './known-sizes.js';
+import { EntryMemo } from '../content/entry-memo.js';
+import { tutorialSchema } from '../content/schemas.js';
 
 /** Validated content with its routes and the Markdown of every body and page (by source file). */
 export interface ContentState { content: Content; routes: Route[]; markdown: Map<string, TreelessMarkdown> }
@@ -49,6 +51,8 @@ export class DevContent {
   private readonly images = new KnownSizes();
   /** The bodies read so far, forgotten when a change names them (or their folder). */
   private readonly bodies: KnownBodies;
+  /** The registry entries the last load validated. */
+  private readonly registry = new EntryMemo(tutorialSchema);
 
   constructor(
     private readonly opts: BuildOptions,
@@ -126,6 +130,14 @@ export class DevContent {
     return result;
   }
 
+  /**
+   * Bodies that changed on disk with no change naming them since a reload took them from memory; undefined when no
+   * reload did (see KnownBodies.missed).
+   */
+  missedBodies(): Promise<string[]> | undefined {
+    return this.bodies.missed();
+  }
+
   /** Has the worker threads render the Markdown of the bodies at `files` ahead of their pages (see DevMarkdown.prefetch). */
   async prefetch(files: ReadonlySet<string>): Promise<void> {
     if (this.state) await this.markdown.prefetch(this.state.content, files);
@@ -136,7 +148,7 @@ export class DevContent {
    * only where its input changed, bodies only once wanted.
    */
   private async loadAll(): Promise<ContentChange & { state: ContentState }> {
-    const loaded = await loadContent(this.opts.root, { imageMemo: this.images, readBody: this.bodies.read });
+    const loaded = await loadContent(this.opts.root, { imageMemo: this.images, readBody: this.bodies.read, registryMemo: this.registry });
     throwIfErrors(loaded.problems);
     const content = loaded.content!;
     const { routes, problems } = buildRoutes(content.tutorials, [...content.pages.keys()]);

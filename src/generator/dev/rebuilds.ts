@@ -35,9 +35,22 @@ export class Rebuilds {
     this.draining ??= this.o.ready.then(() => this.drain());
   };
 
-  /** Renders the pages not rendered yet, then runs the integrity gate over the whole site (stopped by the next change). */
+  /**
+   * Renders the pages not rendered yet, then runs the integrity gate over the whole site (stopped by the next
+   * change). First, a body that changed with no word from the watcher since a reload took it from memory is
+   * applied as a change.
+   */
   renderInBackground(): void {
     const token = (this.background = { stop: false });
+    const check = this.o.site.content.missedBodies();
+    if (!check) return this.renderRest(token);
+    void check.then((missed) => {
+      if (missed.length && !this.closed) return this.queue(missed.map((f) => path.join(this.o.root, f)));
+      if (!token.stop && !this.closed) this.renderRest(token);
+    });
+  }
+
+  private renderRest(token: { stop: boolean }): void {
     const { site, terminal } = this.o;
     void site.renderRest(() => token.stop || this.closed).then(async () => {
       if (!token.stop) terminal.repeats();
