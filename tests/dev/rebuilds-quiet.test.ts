@@ -14,13 +14,17 @@ async function until(ok: () => boolean): Promise<void> {
 
 describe('dev after a change', () => {
   const dev = builtDevSite();
+  /** The rebuild loop over the dev site, with the lines it prints. */
+  const loop = () => {
+    const lines: string[] = [];
+    const terminal = new DevTerminal(dev.project, { log: (l) => lines.push(l), logError: (l) => lines.push(l) });
+    const hub = new EventHub();
+    return { lines, hub, rebuilds: new Rebuilds({ site: dev.site, hub, terminal, root: dev.project, sources: dev.siteDir, ready: Promise.resolve() }) };
+  };
 
   it('renders the pages left and runs the integrity gate only once the writer pauses', async () => {
-    const { site, project, siteDir } = dev;
-    const lines: string[] = [];
-    const terminal = new DevTerminal(project, { log: (l) => lines.push(l), logError: (l) => lines.push(l) });
-    const hub = new EventHub();
-    const rebuilds = new Rebuilds({ site, hub, terminal, root: project, sources: siteDir, ready: Promise.resolve() });
+    const { site, project } = dev;
+    const { lines, hub, rebuilds } = loop();
     const beta = path.join(project, 'content', 'tutorials', 'beta.md');
     const files = () => site.gen!.routes.map((r) => r.file);
     // Counts the starts of the background pass (the pages left, then the gate).
@@ -52,11 +56,8 @@ describe('dev after a change', () => {
   });
 
   it('applies a body that changed with no word from the watcher after a reload took it from memory', async () => {
-    const { site, project, siteDir } = dev;
-    const lines: string[] = [];
-    const terminal = new DevTerminal(project, { log: (l) => lines.push(l), logError: (l) => lines.push(l) });
-    const hub = new EventHub();
-    const rebuilds = new Rebuilds({ site, hub, terminal, root: project, sources: siteDir, ready: Promise.resolve() });
+    const { site, project } = dev;
+    const { lines, hub, rebuilds } = loop();
     const registry = path.join(project, 'content', 'registry.json');
     const alpha = path.join(project, 'content', 'tutorials', 'alpha.md');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
