@@ -41,14 +41,32 @@ function asWritten(text: string): string {
     });
 }
 
-/** Each root-relative image path `markdown` names, once, in the order they come (as imagePath keys them). */
-export function imageRefs(markdown: string): string[] {
-  // Most bodies name no image file: one cheap test before the pattern.
-  if (!/\.(?:png|jpe?g|gif|webp|avif|svg|apng|bmp|ico)\b/i.test(markdown)) return [];
-  const refs = new Set<string>();
-  for (const m of markdown.matchAll(REF)) {
+/** An image extension anywhere: a line without one names no image. */
+const EXT = new RegExp(`\\.(?:${IMAGE_EXT})`, 'gi');
+
+/** The image paths one pass of the pattern over `text` finds, added to `into` (imageRefs runs it line by line). */
+export function refsIn(text: string, into = new Set<string>()): Set<string> {
+  for (const m of text.matchAll(REF)) {
     const p = imagePath(asWritten(m[1] ?? m[3] ?? m[4]!));
-    if (p) refs.add(p);
+    if (p) into.add(p);
+  }
+  return into;
+}
+
+/**
+ * Each root-relative image path `markdown` names, once, in the order they come (as imagePath keys them). The
+ * pattern runs only over the lines that hold an image extension (no reference spans a line): over every body's
+ * whole text it took 67 ms of dev's 4,000-body start.
+ */
+export function imageRefs(markdown: string): string[] {
+  const refs = new Set<string>();
+  let lineEnd = -1;
+  for (const m of markdown.matchAll(EXT)) {
+    if (m.index < lineEnd) continue;
+    const start = markdown.lastIndexOf('\n', m.index) + 1;
+    lineEnd = markdown.indexOf('\n', m.index);
+    if (lineEnd < 0) lineEnd = markdown.length;
+    refsIn(markdown.slice(start, lineEnd), refs);
   }
   return [...refs];
 }

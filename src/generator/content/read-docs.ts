@@ -40,11 +40,34 @@ export function fenceLines(markdown: string): number {
 export function fenceFacts(markdown: string): { lines: number; langs: string[] } {
   let lines = 0;
   const langs = new Set<string>();
-  for (const m of markdown.matchAll(/^ {0,3}(?:```|~~~)[ \t]*([^\s`{]*)/gm)) {
-    lines++;
-    if (m[1]) langs.add(m[1].toLowerCase());
+  // Found by searching for the fence marks, not by a pattern tried at every line start (34 ms of dev's 4,000-body
+  // start): the same lines as /^ {0,3}(?:```|~~~)[ \t]*([^\s`{]*)/gm.
+  let ticks = markdown.indexOf('```');
+  let tildes = markdown.indexOf('~~~');
+  while (ticks >= 0 || tildes >= 0) {
+    const at = tildes < 0 || (ticks >= 0 && ticks < tildes) ? ticks : tildes;
+    if (opensLine(markdown, at)) {
+      lines++;
+      FENCE_LANG.lastIndex = at + 3;
+      const lang = FENCE_LANG.exec(markdown)![1];
+      if (lang) langs.add(lang.toLowerCase());
+    }
+    if (at === ticks) ticks = markdown.indexOf('```', at + 1);
+    else tildes = markdown.indexOf('~~~', at + 1);
   }
   return { lines, langs: [...langs] };
+}
+
+/** The language word after a fence mark. */
+const FENCE_LANG = /[ \t]*([^\s`{]*)/y;
+
+/** Whether `at` is where a line starts, after at most three spaces (a regex's `^` in multiline mode: after \n, \r, U+2028, U+2029). */
+function opensLine(text: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && at - i < 3 && text.charCodeAt(i - 1) === 32) i--;
+  if (i === 0) return true;
+  const c = text.charCodeAt(i - 1);
+  return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
 }
 
 /** A static page: its Markdown, title and description. */
