@@ -125,6 +125,7 @@ describe('folders for the next build', () => {
     };
     for (let i = 0; i < 4000 && madeSoFar() < 100; i++) await sleep(2);
     expect(madeSoFar()).toBeGreaterThanOrEqual(100);
+    const maker = Number(making()!.split('-').pop());
     const second = OutputDir.open(out, trash);
     expect(making(), 'the folder being made is now the build’s').toBeUndefined();
     const jobs = Array.from({ length: n }, (_, i) => second.claimForJob(`tutorial/p${i}/index.html`));
@@ -135,8 +136,18 @@ describe('folders for the next build', () => {
     for (let i = 0; i < n; i++) fs.writeFileSync(path.join(second.tmp, 'tutorial', `p${i}`, 'index.html'), `p${i}`);
     await second.commit();
     expect(listFiles(out)).toHaveLength(n);
-    // The background process stopped at its next folder: nothing of it is left beside out/ or in the trash.
-    await sleep(500);
+    // The background process stopped at its next folder: once it is gone, nothing of it is left beside out/ or in
+    // the trash.
+    const running = () => {
+      try {
+        process.kill(maker, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 2000 && running(); i++) await sleep(5);
+    expect(running()).toBe(false);
     expect(fs.readdirSync(dir).filter((f) => f !== 'out' && f !== '.cache')).toEqual([]);
     expect(fs.readdirSync(trash), 'only the out/ the build replaced').toHaveLength(1);
   });

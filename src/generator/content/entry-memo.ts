@@ -1,4 +1,5 @@
 /** Dev's memo of the validated entries of a JSON array (the registry's): a reload validates only the entries that changed. */
+import { isDeepStrictEqual } from 'node:util';
 import type * as z from 'zod';
 
 /**
@@ -23,7 +24,7 @@ export class EntryMemo {
     for (const item of raw) {
       const id = (item as { id?: unknown } | null)?.id;
       const had = this.valid.get(id);
-      let value = had && sameJson(had.raw, item) ? had.value : undefined;
+      let value = had && isDeepStrictEqual(had.raw, item) ? had.value : undefined;
       if (value === undefined) {
         const r = this.entry.safeParse(item);
         if (!r.success) return undefined;
@@ -35,16 +36,6 @@ export class EntryMemo {
     this.valid = valid;
     return out;
   }
-}
-
-/** Whether two values parsed from JSON are the same (object keys in any order). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((v, i) => sameJson(v, (b as unknown[])[i]));
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 function deepFreeze<T>(value: T): T {
