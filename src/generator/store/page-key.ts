@@ -1,9 +1,9 @@
 /** Page keys: a hash of everything a finished tutorial page is made from (see page-store.ts for what they name). */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { Route, SiteData } from '../../site/types.js';
+import type { Body, Route, SiteData } from '../../site/types.js';
 
-const FORMAT = 4;
+const FORMAT = 5;
 
 /**
  * Hash of what every page shares (site, registry, ads, assets, static page titles, dev origin). Of the build
@@ -15,10 +15,15 @@ export function sharedKey(data: SiteData, rendererFile: string, versions: string
   return createHash('sha256').update(`${FORMAT}\0${versions}\0${path.basename(rendererFile)}\0${buildDate.slice(0, 4)}\0${JSON.stringify(rest)}\0${JSON.stringify(pageTitles)}`).digest('hex');
 }
 
+/** What a tutorial page shows of its body's front matter, beside the Markdown (which the Markdown key names). */
+export type BodyMatter = Pick<Body, 'faq' | 'updated'>;
+
 /**
- * Key of one page: the shared key, its route (with prev/next), its body's Markdown key and, for a tutorial
- * without a publish date, the build date its metadata falls back to.
+ * Key of one page: the shared key, its route (with prev/next), its body's Markdown key, what it shows of the
+ * body's front matter (`matter`: its FAQ and updated date, which the Markdown key does not cover) and, for a
+ * tutorial without a publish date, the build date its metadata falls back to.
  */
-export function pageKey(shared: string, route: Route, mdKey: string, fallbackDate = ''): string {
-  return createHash('sha256').update(`${shared}\0${JSON.stringify(route)}\0${mdKey}\0${fallbackDate}`).digest('hex');
+export function pageKey(shared: string, route: Route, mdKey: string, fallbackDate = '', matter?: BodyMatter): string {
+  const shown = matter ? JSON.stringify([matter.faq, matter.updated ?? null]) : '';
+  return createHash('sha256').update(`${shared}\0${JSON.stringify(route)}\0${mdKey}\0${fallbackDate}\0${shown}`).digest('hex');
 }

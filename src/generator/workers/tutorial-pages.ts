@@ -61,7 +61,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     const doc = route.kind === 'tutorial' ? o.content.bodies.get(route.ref!) : undefined;
     if (!doc) continue;
     const mdKey = markdownKey(mdCache, doc, o.content.site.allowRawHtml);
-    const key = pageKey(shared, route, mdKey, tutorialById(o.data.tutorials, route.ref)?.publishDate ? '' : o.data.buildDate);
+    const key = pageKey(shared, route, mdKey, tutorialById(o.data.tutorials, route.ref)?.publishDate ? '' : o.data.buildDate, doc);
     out.keys.set(route.file, key);
     const hit = store?.get(key);
     if (hit && reuse(o.output, route.file, store!.file(key), hit.id)) {
