@@ -85,4 +85,22 @@ describe('the block cache', () => {
     expect((await runCli(['build', '--root', root, '--no-cache', '--out', 'fresh'])).code).toBe(0);
     expect(fs.readFileSync(path.join(root, 'fresh', 'tutorial', 'react-alpha', 'index.html'), 'utf8')).not.toContain('data-from-cache');
   });
+
+  it('makes an empty fence the same block with raw HTML on or off: switching leaves what a build without cache makes', async () => {
+    const root = makeProject({ 'content/tutorials/alpha.md': `${FEATURES}\n## Empty\n\nNothing below.\n\n\`\`\`js\n\`\`\`\n` });
+    const site = path.join(root, 'content', 'site.json');
+    const rawHtml = (on: boolean) => fs.writeFileSync(site, JSON.stringify({ ...JSON.parse(fs.readFileSync(site, 'utf8')), allowRawHtml: on }));
+    const emptyBlock = (html: string) => html.slice(html.indexOf('Nothing below.')).match(/<pre[^]*?<\/pre>/)![0];
+    rawHtml(false);
+    expect((await runCli(['build', '--root', root])).code).toBe(0);
+    const off = emptyBlock(alpha(root));
+    expect(off).toContain('data-language="js"');
+    rawHtml(true);
+    expect((await runCli(['build', '--root', root])).code).toBe(0);
+    const warm = alpha(root);
+    expect((await runCli(['build', '--root', root, '--no-cache', '--out', 'fresh'])).code).toBe(0);
+    const fresh = fs.readFileSync(path.join(root, 'fresh', 'tutorial', 'react-alpha', 'index.html'), 'utf8');
+    expect(emptyBlock(fresh)).toBe(off);
+    expect(warm).toBe(fresh);
+  });
 });

@@ -44,6 +44,9 @@ function codeSitesOf(tree: Root): CodeSite[] {
   eachElement(tree as AnyNode, (el, parent, grandparent) => {
     if (el.tagName !== 'code') return;
     if ((parent as Element).tagName === 'pre' && grandparent) {
+      // An empty block holds one empty text, as Markdown makes it: raw HTML's parse leaves it none, which
+      // rehype-pretty-code would pass over, and the block cache would hold another mode's markup for it.
+      if (!el.children.length) el.children.push({ type: 'text', value: '' });
       const block = { lang: blockLanguage(el), text: hastText(el).replace(/\n$/, '') };
       const meta = String((el.data as { meta?: unknown } | undefined)?.meta ?? '');
       return void sites.push({ el: parent as unknown as Element, parent: grandparent, block, input: { inline: false, lang: block.lang, meta, code: block.text } });
