@@ -9,7 +9,7 @@ import { OtherPages, otherPageKeys } from './store/other-pages.js';
 import { bundleClient, bundleServer, loadRendererFile, type ClientBundle, type SiteRenderer } from './bundle/site-bundle.js';
 import { shippedBundles } from './bundle/shipped-bundle.js';
 import { projectCacheDir, toolVersions } from './cache/cache-keys.js';
-import { InputIndex, type SizeAndTime } from './content/input-index.js';
+import { InputIndex, type InputStats } from './content/input-index.js';
 import type { BuildOptions } from './build-options.js';
 import { loadContent, sourceFile, type Content } from './content/load-content.js';
 import { buildRoutes } from './content/routes.js';
@@ -39,7 +39,7 @@ export interface BuildResult { content: Content; routes: Route[]; files: OutputF
  * pages in `output` through the page store, rendered by the main thread and the workers of `pool` (its owner
  * closes it).
  */
-export type RunOptions = ({ mode: 'check'; pool?: PagePool; inputStats?: undefined; siteKey?: undefined } | { mode: 'build'; output: OutputDir; pool: PagePool; inputStats?: ReadonlyMap<string, SizeAndTime>; siteKey?: string }) & { progress?: ProgressSink };
+export type RunOptions = ({ mode: 'check'; pool?: PagePool; inputStats?: undefined; siteKey?: undefined } | { mode: 'build'; output: OutputDir; pool: PagePool; inputStats?: InputStats; siteKey?: string }) & { progress?: ProgressSink };
 
 /** Times stages into one record, telling `progress` as each begins. */
 function stageTimer(timings: Record<string, number>, progress?: ProgressSink) {

@@ -10,10 +10,14 @@ import { runCli, type CliRun } from '../helpers/cli.js';
 import { recordFile } from '../../src/generator/cli/last-build.js';
 import { editedSite, editJson, listFiles, makeProject, snapshotDir } from '../helpers/project.js';
 
-/** Sets every input file's mtime an hour back: a file changed just before a build makes it record nothing. */
-function age(root: string): void {
+/**
+ * Sets every input file's mtime an hour back, then waits out the racy margin of the ctime that set it: a file
+ * changed just before a build makes it record nothing.
+ */
+async function age(root: string): Promise<void> {
   const past = new Date(Date.now() - 3_600_000);
   for (const dir of ['content', 'public']) for (const f of listFiles(path.join(root, dir))) fs.utimesSync(path.join(root, dir, f), past, past);
+  await new Promise((resolve) => setTimeout(resolve, 150));
 }
 
 const build = (root: string, args: string[] = [], env: Record<string, string> = {}) => runCli(['build', '--root', root, ...args], { env: { REACTSITE_TIMINGS: '1', ...env } });
@@ -40,7 +44,7 @@ describe('a build when nothing changed', () => {
   it('leaves out/ untouched and prints the last report again, warnings included', async () => {
     // A registry entry with no body: a warning every build prints.
     const root = makeProject({ 'content/registry.json': editJson<object[]>('content/registry.json', (r) => [...r, { ...r[1], id: 'gamma', slug: 'react-gamma', name: 'Gamma', title: 'Gamma Hooks' }]) });
-    age(root);
+    await age(root);
     const full = await build(root);
     expect(timings(full).unchanged).toBeUndefined();
     expect(full.stderr).toContain('registry entry "gamma" has no body');
@@ -70,7 +74,7 @@ describe('a build when nothing changed', () => {
 
   it('builds in full again when out/ was touched, and puts it back as a clean build makes it', async () => {
     const root = makeProject();
-    age(root);
+    await age(root);
     const out = path.join(root, 'out');
     expect(timings(await build(root)).unchanged).toBeUndefined();
     const fresh = await clean(root);
@@ -94,7 +98,7 @@ describe('a build when nothing changed', () => {
 
   it('builds in full again when an input, an option or the date changed, and never with --no-cache', async () => {
     const root = makeProject();
-    age(root);
+    await age(root);
     const out = path.join(root, 'out');
     expect(timings(await build(root)).unchanged).toBeUndefined();
     const past = (f: string, ms: number) => fs.utimesSync(f, new Date(Date.now() - ms), new Date(Date.now() - ms));
@@ -123,7 +127,7 @@ describe('a build when nothing changed', () => {
     const root = makeProject();
     // Edited site sources: the bundles are made by the build and cached in the project (not the shipped ones).
     const site = { REACTSITE_SITE_DIR: editedSite() };
-    age(root);
+    await age(root);
     expect(timings(await build(root, [], site)).unchanged).toBeUndefined();
     const entry = path.join(root, '.cache', 'reactsite', 'bundle', 'entry.json');
     const before = fs.statSync(entry);
@@ -135,7 +139,7 @@ describe('a build when nothing changed', () => {
 
   it('records nothing after reading an input changed just before it, and nothing for a build that failed', async () => {
     const root = makeProject();
-    age(root);
+    await age(root);
     const record = recordFile(root, path.join(root, 'out'));
     const body = path.join(root, 'content', 'tutorials', 'beta.md');
     expect(timings(await build(root)).unchanged).toBeUndefined();
@@ -149,7 +153,7 @@ describe('a build when nothing changed', () => {
     expect(fs.existsSync(record)).toBe(false);
     expect(timings(await build(root)).unchanged).toBeUndefined();
     // A failed build drops the record: out/ stays the last good one, and the next build starts from scratch.
-    age(root);
+    await age(root);
     expect(timings(await build(root)).unchanged).toBeUndefined();
     expect(fs.existsSync(record)).toBe(true);
     const text = fs.readFileSync(body, 'utf8');
@@ -160,7 +164,7 @@ describe('a build when nothing changed', () => {
 
   it('builds as without a cache when content/ holds a loop of links', async () => {
     const root = makeProject();
-    age(root);
+    await age(root);
     fs.symlinkSync('..', path.join(root, 'content', 'up'));
     fs.symlinkSync('loop-b', path.join(root, 'content', 'loop-a'));
     fs.symlinkSync('loop-a', path.join(root, 'content', 'loop-b'));

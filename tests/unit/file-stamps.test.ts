@@ -1,10 +1,11 @@
 /** File stamps (cache/file-stamps.ts) and the last-build record (cli/last-build.ts): its racy margin, a damaged record. */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { placedStamps, sameStamps, stampsHold, treeStamps, type Stamp } from '../../src/generator/cache/file-stamps.js';
-import { LastBuild, racyMs, recordFile, type BuildReport } from '../../src/generator/cli/last-build.js';
+import { placedStamps, racyMs, racyStat, sameStamps, stampsHold, treeStamps, type Stamp } from '../../src/generator/cache/file-stamps.js';
+import { LastBuild, recordFile, type BuildReport } from '../../src/generator/cli/last-build.js';
 import { resolveOptions } from '../../src/generator/cli/options.js';
 
 function tree(): string {
@@ -15,6 +16,9 @@ function tree(): string {
   fs.writeFileSync(path.join(dir, 'top.txt'), 'top');
   return dir;
 }
+
+/** Waits until a change made now is past the racy margin of a file system that keeps fractions of a second. */
+const pastRacyMargin = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 /** Sets every entry's mtime an hour back, so a change now gets another one whatever the clock's tick. */
 function age(dir: string): void {
@@ -42,6 +46,21 @@ describe('file stamps', () => {
     expect(treeStamps(path.join(dir, 'missing'))).toEqual([]);
   });
 
+  it("tell a same-size edit of an input whose old mtime was put back, by its ctime (placed files' stamps have none)", async () => {
+    const dir = tree();
+    const file = path.join(dir, 'top.txt');
+    const before = treeStamps(dir);
+    const ns = fs.statSync(file, { bigint: true }).mtimeNs;
+    await pastRacyMargin();
+    fs.writeFileSync(file, 'TOP');
+    // The exact mtime back, to the nanosecond, as `touch -r` puts it (utimes() takes a double and cannot).
+    execFileSync('touch', ['-m', '-d', `@${ns / 1_000_000_000n}.${String(ns % 1_000_000_000n).padStart(9, '0')}`, file]);
+    const after = treeStamps(dir);
+    expect(after.map((s) => s.slice(0, 5))).toEqual(before.map((s) => s.slice(0, 5)));
+    expect(sameStamps(after, before)).toBe(false);
+    expect(placedStamps(dir, ['top.txt'])!.every((s) => s.length === 5)).toBe(true);
+  });
+
   it('stamp placed files with their folders, and hold until one is edited, replaced or removed, or a folder gains an entry', () => {
     const dir = tree();
     const stamps = placedStamps(dir, ['a/b/page.html', 'top.txt'])!;
@@ -62,14 +81,26 @@ describe('file stamps', () => {
     }
   });
 
-  it('give a wider racy margin where mtimes are whole seconds', () => {
+  it('give a wider racy margin where mtimes and ctimes are whole seconds', () => {
     expect(racyMs([['a', 'f', 1, 1, 1_700_000_000_000], ['b', 'f', 2, 1, 1_700_000_001_000]])).toBe(2000);
     expect(racyMs([['a', 'f', 1, 1, 1_700_000_000_000], ['b', 'f', 2, 1, 1_700_000_000_123.5]])).toBe(100);
+    expect(racyMs([['a', 'f', 1, 1, 1_700_000_000_000, 1_700_000_000_000]])).toBe(2000);
+    expect(racyMs([['a', 'f', 1, 1, 1_700_000_000_000, 1_700_000_000_007.25]])).toBe(100);
+  });
+
+  it('call a file racy when its mtime or ctime is within the margin before its stat, or after it', () => {
+    const at = 1_700_000_010_000;
+    expect(racyStat({ mtimeMs: at - 1000, ctimeMs: at - 1000 }, at)).toBe(true);
+    expect(racyStat({ mtimeMs: at - 3000, ctimeMs: at - 3000 }, at)).toBe(false);
+    expect(racyStat({ mtimeMs: at - 3000.5, ctimeMs: at - 3000.5 }, at)).toBe(false);
+    expect(racyStat({ mtimeMs: at - 99.5, ctimeMs: at - 99.5 }, at)).toBe(true);
+    expect(racyStat({ mtimeMs: at - 3_600_000.5, ctimeMs: at - 50.5 }, at)).toBe(true);
+    expect(racyStat({ mtimeMs: at + 5000.5, ctimeMs: at + 5000.5 }, at)).toBe(true);
   });
 });
 
 describe('the last-build record', () => {
-  it('gives the recorded report back while everything holds, and nothing (never an error) for a damaged record', () => {
+  it('gives the recorded report back while everything holds, and nothing (never an error) for a damaged record', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-last-'));
     fs.mkdirSync(path.join(root, 'content'));
     fs.writeFileSync(path.join(root, 'content', 'site.json'), '{}');
@@ -78,6 +109,10 @@ describe('the last-build record', () => {
     const past = new Date(Date.now() - 3_600_000);
     fs.utimesSync(path.join(root, 'content', 'site.json'), past, past);
     const opts = resolveOptions({ root });
+    // An input whose ctime is within the racy margin (its mtime set back just now) makes no record.
+    new LastBuild(opts).record(placedStamps(path.join(root, 'out'), ['a/index.html']), { summary: {}, warnings: [], routes: [], pages: { rendered: 0, reused: 0, packed: 0 } } as unknown as BuildReport);
+    expect(fs.existsSync(recordFile(root, path.join(root, 'out')))).toBe(false);
+    await pastRacyMargin();
     const summary = { pages: { total: 1, rendered: 1, reused: 0 }, warnings: [], stagesMs: {}, wallMs: 1, kinds: [], largest: [], out: { files: 1, bytes: 4 } };
     const report: BuildReport = { summary, warnings: [{ message: 'a warning', severity: 'warning' }], routes: [['/a/', 'a/index.html']], pages: { rendered: 1, reused: 0, packed: 0 } };
     const out = () => placedStamps(path.join(root, 'out'), ['a/index.html']);

@@ -132,14 +132,21 @@ describe('the site images a body names', () => {
 });
 
 describe('the memo of image sizes a build keeps', () => {
-  it('gives a size back while the file keeps the stamp it was read under, and nothing once it changed', () => {
+  it('gives a size back while the file keeps the stamp it was read under, and nothing once it changed', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-imgmemo-'));
     dirs.push(root);
     fs.mkdirSync(path.join(root, 'public', 'images'), { recursive: true });
     const chart = path.join(root, 'public', 'images', 'chart.png');
     fs.copyFileSync(path.join(REPO, 'public', 'images', 'social.png'), chart);
     const dir = path.join(root, '.cache', 'inputs');
-    const stamp = () => new Map([['public/images/chart.png', fs.statSync(chart)]]);
+    const stamp = () => ({ files: new Map([['public/images/chart.png', fs.statSync(chart)]]), at: Date.now() });
+    // Read within the racy margin of its copy: not recorded.
+    const racy = new ImageMemo(dir, 'v1', stamp());
+    expect(new ImageSizes(root, racy).of(['/images/chart.png'])).toEqual({ '/images/chart.png': [1200, 630] });
+    racy.save();
+    expect(fs.existsSync(path.join(dir, 'images.json'))).toBe(false);
+    // Past the margin of a file system that keeps fractions of a second.
+    await new Promise((resolve) => setTimeout(resolve, 150));
     const first = new ImageMemo(dir, 'v1', stamp());
     expect(new ImageSizes(root, first).of(['/images/chart.png', '/images/none.png'])).toEqual({ '/images/chart.png': [1200, 630] });
     first.save();

@@ -1,15 +1,49 @@
 /**
- * Stamps of files and folders (kind, inode, size, mtime): what tells, without reading a file, that it is still
- * the one a build read or placed. A folder's mtime changes when an entry is added, removed or renamed in it.
+ * Stamps of files and folders (kind, inode, size, mtime; ctime for inputs): what tells, without reading a file,
+ * that it is still the one a build read or placed. A folder's mtime changes when an entry is added, removed or
+ * renamed in it. An input's ctime changes with every write and cannot be set back, as an mtime can (`touch -r`,
+ * an archive or a copy that keeps mtimes): a same-size edit with its old mtime put back still shows.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** One entry: its '/'-separated path relative to a root ("." for the root), "d" or "f", inode, size, mtime (ms). */
-export type Stamp = [rel: string, kind: 'd' | 'f', ino: number, size: number, mtimeMs: number];
+/**
+ * One entry: its '/'-separated path relative to a root ("." for the root), "d" or "f", inode, size, mtime (ms)
+ * and, for an input, ctime (ms). Placed files have none: the page store's hard links change theirs.
+ */
+export type Stamp = [rel: string, kind: 'd' | 'f', ino: number, size: number, mtimeMs: number, ctimeMs?: number];
 
-function stampOf(rel: string, st: fs.Stats): Stamp {
-  return [rel, st.isDirectory() ? 'd' : 'f', st.ino, st.size, st.mtimeMs];
+function stampOf(rel: string, st: fs.Stats, input = false): Stamp {
+  const stamp: Stamp = [rel, st.isDirectory() ? 'd' : 'f', st.ino, st.size, st.mtimeMs];
+  if (input) stamp.push(st.ctimeMs);
+  return stamp;
+}
+
+/** The racy margins (ms): for whole-second timestamps (FAT's are even two seconds), and for finer ones. */
+export const RACY_MS = { wholeSeconds: 2000, fine: 100 };
+
+/** Whether every time of `times` is a whole second, as on a file system that keeps no fractions. */
+function wholeSeconds(times: readonly number[]): boolean {
+  return times.every((t) => t % 1000 === 0);
+}
+
+/**
+ * The racy margin of `stamps` (ms): a file changed this close before it was stamped (or later: a clock ahead)
+ * could change again within the same timestamp tick with the same size, unseen by a later stamp.
+ */
+export function racyMs(stamps: readonly Stamp[]): number {
+  return wholeSeconds(stamps.flatMap((s) => (s[5] === undefined ? [s[4]] : [s[4], s[5]]))) ? RACY_MS.wholeSeconds : RACY_MS.fine;
+}
+
+/** When the file of a stamp last changed as far as its stamp tells: the later of its mtime and ctime. */
+export function changedAt(s: Stamp): number {
+  return Math.max(s[4], s[5] ?? 0);
+}
+
+/** Whether a file stat'ed at `stampedAt` or later (ms, a time taken before the stat) may change again unseen (see racyMs). */
+export function racyStat(st: { mtimeMs: number; ctimeMs: number }, stampedAt: number): boolean {
+  const margin = wholeSeconds([st.mtimeMs, st.ctimeMs]) ? RACY_MS.wholeSeconds : RACY_MS.fine;
+  return Math.max(st.mtimeMs, st.ctimeMs) > stampedAt - margin;
 }
 
 /** More entries than this under one tree (a link to a folder far above it, say) and treeStamps gives up. */
@@ -34,7 +68,7 @@ export function treeStamps(dir: string): Stamp[] {
       const r = rel ? `${rel}/${name}` : name;
       const child = fs.statSync(path.join(dir, r));
       if (child.isDirectory()) walk(r, child);
-      else out.push(stampOf(r, child));
+      else out.push(stampOf(r, child, true));
     }
   };
   const root = fs.statSync(dir, { throwIfNoEntry: false });
@@ -61,11 +95,11 @@ export function placedStamps(dir: string, files: Iterable<string>): Stamp[] | un
   return out;
 }
 
-/** Whether every entry of `stamps` under `dir` is still the same (same kind, inode, size and mtime). */
+/** Whether every entry of `stamps` under `dir` is still the same (same kind, inode, size, mtime and any ctime). */
 export function stampsHold(dir: string, stamps: readonly Stamp[]): boolean {
   return stamps.every((s) => {
     const st = fs.lstatSync(path.join(dir, s[0]), { throwIfNoEntry: false });
-    return !!st && sameStamp(stampOf(s[0], st), s);
+    return !!st && sameStamp(stampOf(s[0], st, s[5] !== undefined), s);
   });
 }
 
@@ -75,5 +109,5 @@ export function sameStamps(a: readonly Stamp[], b: readonly Stamp[]): boolean {
 }
 
 function sameStamp(a: Stamp, b: Stamp): boolean {
-  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3] && a[4] === b[4];
+  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3] && a[4] === b[4] && a[5] === b[5];
 }

@@ -14,20 +14,10 @@ import type { BuildSummary } from '../report/build-summary.js';
 import { siteDir } from '../package/package-paths.js';
 import { bundleKey } from '../bundle/bundle-cache.js';
 import { toolVersions } from '../cache/cache-keys.js';
-import type { SizeAndTime } from '../content/input-index.js';
-import { sameStamps, stampsHold, treeStamps, type Stamp } from '../cache/file-stamps.js';
+import type { InputStats } from '../content/input-index.js';
+import { changedAt, RACY_MS, racyMs, sameStamps, stampsHold, treeStamps, type Stamp } from '../cache/file-stamps.js';
 
-const FORMAT = 2;
-
-/**
- * An input changed this close (ms) before its stamp was taken (or later: a clock ahead) could change again
- * within the same mtime tick with the same size; a build that read one records nothing, so the next build runs
- * in full. A file system whose mtimes are whole seconds (FAT's are even two) gets a wider margin than one that
- * keeps fractions, where a tick is at most a few milliseconds.
- */
-export function racyMs(inputs: readonly Stamp[]): number {
-  return inputs.every((s) => s[4] % 1000 === 0) ? 2000 : 100;
-}
+const FORMAT = 3;
 
 /** Where the record of a project's builds into `outDir` is: one for each output folder. */
 export function recordFile(root: string, outDir: string): string {
@@ -92,9 +82,9 @@ export class LastBuild {
     }
   }
 
-  /** The size and mtime of every input file (root-relative), as stamped before the build read any. */
-  inputStats(): Map<string, SizeAndTime> | undefined {
-    return this.inputs && new Map(this.inputs.map((s) => [s[0], { size: s[3], mtimeMs: s[4] }]));
+  /** The size, mtime and ctime of every input file (root-relative), as stamped before the build read any, and when. */
+  inputStats(): InputStats | undefined {
+    return this.inputs && { files: new Map(this.inputs.map((s) => [s[0], { size: s[3], mtimeMs: s[4], ctimeMs: s[5]! }])), at: this.stampedAt };
   }
 
   /** The last build's report when nothing changed since: same key, same input stamps, and out/ exactly as it placed it. */
@@ -115,14 +105,15 @@ export class LastBuild {
 
   /**
    * Records this build once its out/ is in place, with `out` the stamps of what it placed (taken before its swap,
-   * see OutputDir.commit); never fails the build. Where mtimes are whole seconds, a file of out/ written in the
-   * last two seconds could be changed within its mtime tick unseen: nothing is recorded then either.
+   * see OutputDir.commit); never fails the build. Nothing is recorded when an input changed within the racy
+   * margin before it was stamped (see racyMs), nor where mtimes are whole seconds and a file of out/ was
+   * written in the last two seconds: either could change again within its timestamp tick unseen.
    */
   record(out: Stamp[] | undefined, report: BuildReport): void {
     const inputs = this.inputs;
     if (!inputs || !out) return;
-    if (inputs.some((s) => s[4] > this.stampedAt - racyMs(inputs))) return;
-    if (racyMs(out) > 100 && out.some((s) => s[4] > Date.now() - racyMs(out))) return;
+    if (inputs.some((s) => changedAt(s) > this.stampedAt - racyMs(inputs))) return;
+    if (racyMs(out) === RACY_MS.wholeSeconds && out.some((s) => s[4] > Date.now() - racyMs(out))) return;
     const head: RecordHead = { format: FORMAT, key: this.key, inputs };
     const tail: RecordTail = { out, report };
     try {
@@ -157,5 +148,5 @@ function isReport(r: unknown): r is BuildReport {
 }
 
 function prefixed(prefix: string): (s: Stamp) => Stamp {
-  return (s) => [`${prefix}${s[0]}`, s[1], s[2], s[3], s[4]];
+  return (s) => [`${prefix}${s[0]}`, ...s.slice(1)] as Stamp;
 }

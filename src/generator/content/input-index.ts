@@ -1,18 +1,20 @@
 /**
- * The index of a build's input files (tutorial bodies): what reading and validating each one gave, by its size
- * and mtime. A body whose size and mtime are the recorded ones is not read again: its front matter comes from
- * here and its text is read only if a page is rendered from it. A changed size or mtime reads it again, and the
- * content hash then tells whether it really changed. A file rewritten with the same size within the same
- * mtime cannot be told apart; no file system timestamp can.
+ * The index of a build's input files (tutorial bodies): what reading and validating each one gave, by its size,
+ * mtime and ctime. A body whose stat is the recorded one is not read again: its front matter comes from here and
+ * its text is read only if a page is rendered from it. A changed stat reads it again, and the content hash then
+ * tells whether it really changed. The ctime catches a same-size edit whose old mtime was put back (`touch -r`,
+ * a copy or archive that keeps mtimes); a file read within the racy margin of its last change (see racyStat) is
+ * not recorded, since it could change again within the same timestamp tick unseen.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Faq } from '../../site/types.js';
 import type { Problem } from '../problems/problem.js';
+import { racyStat } from '../cache/file-stamps.js';
 import { ImageMemo } from './image-memo.js';
 
-const FORMAT = 3;
+const FORMAT = 4;
 /** The index is written anew once more than 1/REWRITE_SHARE of its entries differ from what this build saw. */
 export const REWRITE_SHARE = 64;
 
@@ -20,19 +22,25 @@ export const REWRITE_SHARE = 64;
  * What reading one body gave (its text aside), with where its Markdown starts in the file, its fence lines and
  * their languages, and the site images it names (their sizes are looked up by each build: an image may change alone).
  */
-export interface IndexedBody { size: number; mtimeMs: number; contentHash: string; bodyLine: number; faq?: Faq[]; updated?: string; problems: Problem[]; offset?: number; fences?: number; langs?: string[]; images?: string[] }
+export interface IndexedBody { size: number; mtimeMs: number; ctimeMs: number; contentHash: string; bodyLine: number; faq?: Faq[]; updated?: string; problems: Problem[]; offset?: number; fences?: number; langs?: string[]; images?: string[] }
 
 /** The hash of a body's text that keys its Markdown (the same whether the text was read now or indexed). */
 export function contentHash(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
 }
 
-/** A file's size and mtime, as a stat gave them. */
-export type SizeAndTime = Pick<fs.Stats, 'size' | 'mtimeMs'>;
+/** A file's size, mtime and ctime, as a stat gave them. */
+export type SizeAndTime = Pick<fs.Stats, 'size' | 'mtimeMs' | 'ctimeMs'>;
+
+/** The stats a build took of its input files (root-relative paths), and when it started taking them (ms). */
+export interface InputStats { files: ReadonlyMap<string, SizeAndTime>; at: number }
+
+/** A file's stat and a time taken before it (ms), for racyStat. */
+export type StampedStat = SizeAndTime & { at: number };
 
 /**
  * The index of one project (normally `<root>/.cache/reactsite/inputs/index.json`), for one generator version.
- * `stats` (root-relative paths) are the stats the build already took of its inputs (see LastBuild).
+ * `stats` are the stats the build already took of its inputs (see LastBuild).
  */
 export class InputIndex {
   private readonly entries = new Map<string, IndexedBody>();
@@ -45,35 +53,43 @@ export class InputIndex {
   constructor(
     private readonly dir: string,
     private readonly versions: string,
-    private readonly stats?: ReadonlyMap<string, SizeAndTime>,
+    private readonly stats?: InputStats,
   ) {
     this.images = new ImageMemo(dir, versions, stats);
     try {
       const index = JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')) as { format?: number; versions?: string; files?: Record<string, IndexedBody> };
       if (index.format !== FORMAT || index.versions !== versions || !index.files) return;
-      for (const [f, e] of Object.entries(index.files)) if (typeof e?.size === 'number' && typeof e.contentHash === 'string') this.entries.set(f, e);
+      for (const [f, e] of Object.entries(index.files)) if (typeof e?.size === 'number' && typeof e.ctimeMs === 'number' && typeof e.contentHash === 'string') this.entries.set(f, e);
     } catch {
       // No index yet, or an unreadable one: every file is read.
     }
   }
 
-  /** The size and mtime of root-relative `file` when this build already took them. */
-  knownStat(file: string): SizeAndTime | undefined {
-    return this.stats?.get(file);
+  /** The stat of root-relative `file` under `root`: the one this build already took, else one taken now. */
+  async stat(root: string, file: string): Promise<StampedStat | undefined> {
+    const known = this.stats?.files.get(file);
+    if (known) return { ...known, at: this.stats!.at };
+    const at = Date.now();
+    const st = await fs.promises.stat(path.join(root, file)).catch(() => undefined);
+    return st && { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, at };
   }
 
-  /** The entry of `file` when its size and mtime (`st`) are the recorded ones. */
+  /** The entry of `file` when its size, mtime and ctime (`st`) are the recorded ones. */
   get(file: string, st: SizeAndTime): IndexedBody | undefined {
     const e = this.entries.get(file);
-    if (!e || e.size !== st.size || e.mtimeMs !== st.mtimeMs) return undefined;
+    if (!e || e.size !== st.size || e.mtimeMs !== st.mtimeMs || e.ctimeMs !== st.ctimeMs) return undefined;
     this.seen.set(file, e);
     return e;
   }
 
-  /** Records what reading `file` gave. */
-  record(file: string, entry: IndexedBody): void {
-    this.seen.set(file, entry);
+  /**
+   * Records what reading `file` gave, under the stat `st` taken before the read; nothing when the file changed
+   * within the racy margin before it (the next build reads it again).
+   */
+  record(file: string, st: StampedStat, entry: Omit<IndexedBody, 'size' | 'mtimeMs' | 'ctimeMs'>): void {
     this.recorded++;
+    if (racyStat(st, st.at)) return;
+    this.seen.set(file, { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ...entry });
   }
 
   /**

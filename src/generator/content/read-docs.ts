@@ -100,11 +100,11 @@ export async function readBodyDoc(root: string, file: string, lean = false, size
  */
 export async function indexedBodyDoc(root: string, file: string, index: InputIndex, lean = false, sizes = new ImageSizes(root)): Promise<{ doc?: BodyDoc; problems: Problem[] }> {
   // Stat first (or take the build's first stat): a file changed after it is read again next time, whatever this read gets.
-  const st = index.knownStat(file) ?? (await fs.promises.stat(path.join(root, file)).catch(() => undefined));
+  const st = await index.stat(root, file);
   const hit = st && index.get(file, st);
   if (hit) return { doc: lazyBody(root, file, hit, sizes), problems: hit.problems };
   const { offset, ...r } = await readBodyDoc(root, file, lean, sizes);
-  if (st && r.doc) index.record(file, { size: st.size, mtimeMs: st.mtimeMs, contentHash: r.doc.contentHash, bodyLine: r.doc.bodyLine, faq: r.doc.faq, updated: r.doc.updated, problems: r.problems, offset, fences: r.doc.fences, langs: r.doc.langs, images: r.doc.images });
+  if (st && r.doc) index.record(file, st, { contentHash: r.doc.contentHash, bodyLine: r.doc.bodyLine, faq: r.doc.faq, updated: r.doc.updated, problems: r.problems, offset, fences: r.doc.fences, langs: r.doc.langs, images: r.doc.images });
   return r;
 }
 

@@ -8,11 +8,11 @@ import type { ImageSizes } from '../content/image-sizes.js';
 /**
  * What reading each body gave, by root-relative file, kept until a change the watcher reported names it. A
  * registry edit reloads the content: on 4,000 bodies, reading and validating every one again took about 290 ms of
- * each edit, and a stat of each about 26 ms more. The sizes and mtimes are checked afterwards instead
+ * each edit, and a stat of each about 26 ms more. The sizes, mtimes and ctimes are checked afterwards instead
  * (`missed`), for a change the watcher did not report.
  */
 export class KnownBodies {
-  private readonly known = new Map<string, { size: number; mtimeMs: number; read: BodyRead }>();
+  private readonly known = new Map<string, { size: number; mtimeMs: number; ctimeMs: number; read: BodyRead }>();
   /** Whether a read was answered from memory since the last check. */
   private unchecked = false;
 
@@ -24,7 +24,7 @@ export class KnownBodies {
     else for (const f of files) this.known.delete(f);
   }
 
-  /** A body reader for loadContent: what was read before, else a fresh read (kept with its size and mtime). */
+  /** A body reader for loadContent: what was read before, else a fresh read (kept with its size, mtime and ctime). */
   readonly read = async (file: string, sizes: ImageSizes): Promise<BodyRead> => {
     const hit = this.known.get(file);
     if (hit) {
@@ -39,7 +39,7 @@ export class KnownBodies {
       // Gone: the read reports it.
     }
     const read = await readBodyDoc(this.root, file, false, sizes);
-    if (st) this.known.set(file, { size: st.size, mtimeMs: st.mtimeMs, read });
+    if (st) this.known.set(file, { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, read });
     return read;
   };
 
@@ -64,7 +64,7 @@ export class KnownBodies {
       } catch {
         // Gone.
       }
-      if (st?.size === k.size && st.mtimeMs === k.mtimeMs) continue;
+      if (st?.size === k.size && st.mtimeMs === k.mtimeMs && st.ctimeMs === k.ctimeMs) continue;
       if (this.known.get(file) === k) this.known.delete(file);
       out.push(file);
     }
