@@ -60,6 +60,15 @@ describe('front matter', () => {
     expect(src.problems[0]!.message).toMatch(/not valid YAML/);
     expect(src.problems[0]!.line).toBeGreaterThanOrEqual(4);
   });
+  it('names the line and column where a bracket or quote left open was opened, not where the YAML noticed', () => {
+    const at = (yaml: string) => parseFrontMatter('x.md', `---\n${yaml}\n---\nbody\n`, tutorialMatterSchema).problems[0]!;
+    expect(at('updated: [2026-01-01\nfaq: []')).toMatchObject({ line: 2, column: 10, field: 'updated', hint: expect.stringMatching(/the \[ opened here is never closed/) });
+    expect(at('faq:\n  - question: "What?\n    answer: That.')).toMatchObject({ line: 3, column: 15, field: 'question', hint: expect.stringMatching(/the " opened here/) });
+    expect(at("faq:\n  - question: {a: 1\n    answer: 'it''s'")).toMatchObject({ line: 3, column: 15, field: 'question', hint: expect.stringMatching(/the \{ opened here/) });
+    // A quote or bracket inside a plain value opens nothing; a closed bracket missing a comma keeps the YAML's place.
+    expect(at("updated: don't [stop\nfaq: [x")).toMatchObject({ line: 3, column: 6, field: 'faq' });
+    expect(at('faq: [{question: a answer: b}]')).toMatchObject({ line: 2, hint: expect.stringMatching(/commas/) });
+  });
   it('locates a wrong field inside a list item', () => {
     const src = parseFrontMatter('x.md', '---\nfaq:\n  - question: "q1"\n    answer: "a1"\n  - question: "q2"\n    answer: 42\n---\nbody', tutorialMatterSchema);
     expect(src.problems[0]).toMatchObject({ field: 'faq[1].answer', line: 6 });

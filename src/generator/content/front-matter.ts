@@ -87,14 +87,57 @@ function yamlProblem(file: string, text: string, e: unknown): Problem {
   const line = mark?.line !== undefined ? mark.line + 1 : 1;
   const close = lines.findIndex((l, i) => i > 0 && l.trim() === '---') + 1;
   const atEnd = close > 0 && line >= close;
+  // A bracket or quote left open is found where the YAML goes on past it: name the line that opened it.
+  const opener = /flow|quoted scalar|missed comma/.test(reason) ? unclosedOpener(lines, close > 0 ? close - 1 : lines.length) : undefined;
+  const at = opener ? opener.line : line;
   let key: string | undefined;
-  for (let i = Math.min(line, lines.length) - 1; i >= 1 && !key; i--) key = keyOf(lines[i]!);
+  for (let i = Math.min(at, lines.length) - 1; i >= 1 && !key; i--) key = keyOf(lines[i]!);
   const hint = /duplicated mapping key/.test(reason)
     ? 'each name may appear once: remove or merge the repeated one'
-    : atEnd
-      ? 'a quote or bracket opened above is never closed: close it, or quote the whole value'
-      : 'check indentation and quote values that contain ":" or "#"';
-  return problem(`front matter is not valid YAML: ${reason}`, { file, line, column: mark?.column !== undefined && !atEnd ? mark.column + 1 : undefined, field: key, hint });
+    : opener
+      ? `the ${opener.char} opened here is never closed: close it, or quote the whole value`
+      : atEnd
+        ? 'a quote or bracket opened above is never closed: close it, or quote the whole value'
+        : /missed comma/.test(reason)
+          ? 'separate the entries of a [list] or {map} with commas, or quote the whole value'
+          : 'check indentation and quote values that contain ":" or "#"';
+  const column = opener ? opener.column : mark?.column !== undefined && !atEnd ? mark.column + 1 : undefined;
+  return problem(`front matter is not valid YAML: ${reason}`, { file, line: at, column, field: key, hint });
+}
+
+/** What may stand before a value's first character on its line ('' for the line's start). */
+const VALUE_STARTS = ['', ':', '-', '[', '{', ','];
+
+/**
+ * The quote, else the innermost bracket (`[`, `{`), that front matter lines 2 to `last` (1-based, of the file)
+ * leave open, with where it opened; undefined when every one is closed. Comments are skipped.
+ */
+function unclosedOpener(lines: readonly string[], last: number): { char: string; line: number; column: number } | undefined {
+  const open: { char: string; line: number; column: number }[] = [];
+  let quote: { char: string; line: number; column: number } | undefined;
+  for (let l = 2; l <= Math.min(last, lines.length); l++) {
+    const text = lines[l - 1]!;
+    // The last character outside quotes and spaces on this line: a quote or bracket opens only where a value
+    // starts (after "key:", "-", "[", "{" or ","), not inside a plain value (`it's`, `a [b`).
+    let prev = '';
+    for (let c = 0; c < text.length; c++) {
+      const ch = text[c]!;
+      if (quote) {
+        if (quote.char === '"' && ch === '\\') c++;
+        else if (ch === quote.char && quote.char === "'" && text[c + 1] === "'") c++;
+        else if (ch === quote.char) quote = undefined;
+        continue;
+      }
+      if (ch === ' ' || ch === '\t') continue;
+      if (ch === '#' && (c === 0 || /\s/.test(text[c - 1]!))) break;
+      const starts = VALUE_STARTS.includes(prev);
+      if (starts && (ch === '"' || ch === "'")) quote = { char: ch, line: l, column: c + 1 };
+      else if (starts && (ch === '[' || ch === '{')) open.push({ char: ch, line: l, column: c + 1 });
+      else if (open.length && (ch === ']' || ch === '}')) open.pop();
+      prev = ch;
+    }
+  }
+  return quote ?? open.at(-1);
 }
 
 function keyOf(line: string): string | undefined {
