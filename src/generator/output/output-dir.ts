@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { placedStamps, type Stamp } from '../cache/file-stamps.js';
+import { placedStamps, racyStat, type Stamp } from '../cache/file-stamps.js';
 import { linkOrCopy, mkdirExisting } from './folders.js';
 import { writeError } from './write-error.js';
 import { foldersInBackground, recoverOutput, removeInBackground, takeOverFolders, trashEntries, trashPrefix, withSwapLock } from './recovery.js';
@@ -289,8 +289,9 @@ export class OutputDir {
 
 /**
  * Whether `copy` (a recycled file of out/) is the copy this build would make of `src`: a regular file of one name
- * with its size and, within the millisecond a copied mtime may round to, its mtime.
+ * with its size and, within the millisecond a copied mtime may round to, its mtime, made (its ctime) after `src`
+ * last changed and past the racy margin: a same-size edit whose mtime was put back still changes the ctime.
  */
 function sameCopy(copy: fs.Stats | undefined, src: fs.Stats): boolean {
-  return !!copy && copy.isFile() && copy.nlink === 1 && copy.size === src.size && Math.abs(copy.mtimeMs - src.mtimeMs) < 1;
+  return !!copy && copy.isFile() && copy.nlink === 1 && copy.size === src.size && Math.abs(copy.mtimeMs - src.mtimeMs) < 1 && !racyStat(src, copy.ctimeMs);
 }
