@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputIndex, REWRITE_SHARE, type StampedStat } from '../../src/generator/content/input-index.js';
+import type { StampedStat } from '../../src/generator/cache/file-stamps.js';
+import { InputIndex, REWRITE_SHARE } from '../../src/generator/content/input-index.js';
 
 /** The stat of a file of `size` bytes changed long ago, taken now. */
 const stat = (size: number): StampedStat => ({ size, mtimeMs: 1000, ctimeMs: 1000, at: Date.now() });

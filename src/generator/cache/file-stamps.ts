@@ -46,6 +46,15 @@ export function racyStat(st: { mtimeMs: number; ctimeMs: number }, stampedAt: nu
   return Math.max(st.mtimeMs, st.ctimeMs) > stampedAt - margin;
 }
 
+/** A file's size, mtime and ctime, as a stat gave them. */
+export type SizeAndTime = Pick<fs.Stats, 'size' | 'mtimeMs' | 'ctimeMs'>;
+
+/** The stats a build took of its input files (root-relative paths), and when it started taking them (ms). */
+export interface InputStats { files: ReadonlyMap<string, SizeAndTime>; at: number }
+
+/** A file's stat and a time taken before it (ms), for racyStat. */
+export type StampedStat = SizeAndTime & { at: number };
+
 /** More entries than this under one tree (a link to a folder far above it, say) and treeStamps gives up. */
 export const MAX_TREE_ENTRIES = 200_000;
 

@@ -14,8 +14,7 @@ import type { BuildSummary } from '../report/build-summary.js';
 import { siteDir } from '../package/package-paths.js';
 import { bundleKey } from '../bundle/bundle-cache.js';
 import { toolVersions } from '../cache/cache-keys.js';
-import type { InputStats } from '../content/input-index.js';
-import { changedAt, RACY_MS, racyMs, sameStamps, stampsHold, treeStamps, type Stamp } from '../cache/file-stamps.js';
+import { changedAt, RACY_MS, racyMs, sameStamps, stampsHold, treeStamps, type InputStats, type Stamp } from '../cache/file-stamps.js';
 
 const FORMAT = 3;
 

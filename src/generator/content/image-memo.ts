@@ -5,8 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { racyStat } from '../cache/file-stamps.js';
-import type { InputStats } from './input-index.js';
+import { racyStat, type InputStats } from '../cache/file-stamps.js';
 import type { SizeMemo } from './image-sizes.js';
 
 const FORMAT = 2;

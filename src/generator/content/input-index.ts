@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Faq } from '../../site/types.js';
 import type { Problem } from '../problems/problem.js';
-import { racyStat } from '../cache/file-stamps.js';
+import { racyStat, type InputStats, type SizeAndTime, type StampedStat } from '../cache/file-stamps.js';
 import { ImageMemo } from './image-memo.js';
 
 const FORMAT = 4;
@@ -28,15 +28,6 @@ export interface IndexedBody { size: number; mtimeMs: number; ctimeMs: number; c
 export function contentHash(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
 }
-
-/** A file's size, mtime and ctime, as a stat gave them. */
-export type SizeAndTime = Pick<fs.Stats, 'size' | 'mtimeMs' | 'ctimeMs'>;
-
-/** The stats a build took of its input files (root-relative paths), and when it started taking them (ms). */
-export interface InputStats { files: ReadonlyMap<string, SizeAndTime>; at: number }
-
-/** A file's stat and a time taken before it (ms), for racyStat. */
-export type StampedStat = SizeAndTime & { at: number };
 
 /**
  * The index of one project (normally `<root>/.cache/reactsite/inputs/index.json`), for one generator version.
