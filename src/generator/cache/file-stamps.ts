@@ -22,17 +22,18 @@ function stampOf(rel: string, st: fs.Stats, input = false): Stamp {
 /** The racy margins (ms): for whole-second timestamps (FAT's are even two seconds), and for finer ones. */
 export const RACY_MS = { wholeSeconds: 2000, fine: 100 };
 
-/** Whether every time of `times` is a whole second, as on a file system that keeps no fractions. */
-function wholeSeconds(times: readonly number[]): boolean {
-  return times.every((t) => t % 1000 === 0);
+/** Whether a time is a whole second (ms), as on a file system that keeps no fractions; an absent one is. */
+function wholeSecond(t: number | undefined): boolean {
+  return t === undefined || t % 1000 === 0;
 }
 
 /**
  * The racy margin of `stamps` (ms): a file changed this close before it was stamped (or later: a clock ahead)
- * could change again within the same timestamp tick with the same size, unseen by a later stamp.
+ * could change again within the same timestamp tick with the same size, unseen by a later stamp. The first
+ * time with a fraction ends the walk.
  */
 export function racyMs(stamps: readonly Stamp[]): number {
-  return wholeSeconds(stamps.flatMap((s) => (s[5] === undefined ? [s[4]] : [s[4], s[5]]))) ? RACY_MS.wholeSeconds : RACY_MS.fine;
+  return stamps.every((s) => wholeSecond(s[4]) && wholeSecond(s[5])) ? RACY_MS.wholeSeconds : RACY_MS.fine;
 }
 
 /** When the file of a stamp last changed as far as its stamp tells: the later of its mtime and ctime. */
@@ -42,7 +43,7 @@ export function changedAt(s: Stamp): number {
 
 /** Whether a file stat'ed at `stampedAt` or later (ms, a time taken before the stat) may change again unseen (see racyMs). */
 export function racyStat(st: { mtimeMs: number; ctimeMs: number }, stampedAt: number): boolean {
-  const margin = wholeSeconds([st.mtimeMs, st.ctimeMs]) ? RACY_MS.wholeSeconds : RACY_MS.fine;
+  const margin = wholeSecond(st.mtimeMs) && wholeSecond(st.ctimeMs) ? RACY_MS.wholeSeconds : RACY_MS.fine;
   return Math.max(st.mtimeMs, st.ctimeMs) > stampedAt - margin;
 }
 

@@ -111,8 +111,10 @@ export class LastBuild {
   record(out: Stamp[] | undefined, report: BuildReport): void {
     const inputs = this.inputs;
     if (!inputs || !out) return;
-    if (inputs.some((s) => changedAt(s) > this.stampedAt - racyMs(inputs))) return;
-    if (racyMs(out) === RACY_MS.wholeSeconds && out.some((s) => s[4] > Date.now() - racyMs(out))) return;
+    const racyInputs = this.stampedAt - racyMs(inputs);
+    if (inputs.some((s) => changedAt(s) > racyInputs)) return;
+    const outMargin = racyMs(out);
+    if (outMargin === RACY_MS.wholeSeconds && out.some((s) => s[4] > Date.now() - outMargin)) return;
     const head: RecordHead = { format: FORMAT, key: this.key, inputs };
     const tail: RecordTail = { out, report };
     try {
