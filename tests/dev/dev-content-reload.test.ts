@@ -1,8 +1,9 @@
 /**
  * A content reload in dev (a registry edit, say) reads again only the bodies a change named since they were read,
  * even one whose size and mtime came out the same; a body changed with no change naming it is found afterwards by
- * its size and mtime.
+ * its size, mtime and ctime.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +38,27 @@ describe('dev content reloads', () => {
     expect(html(dev.site.page('tutorial/react-alpha/index.html'))).toContain('Beta Renamed');
     // Generated files are made when first asked for.
     expect(String(dev.site.asset('sitemap.xml'))).toContain('/tutorial/react-beta/');
+  });
+
+  it('finds a body changed on disk with no event and its size and mtime put back, by its ctime', async () => {
+    await dev.site.want('tutorial/react-alpha/index.html');
+    expect((await renameBeta('Beta Read')).problems).toEqual([]);
+    await dev.site.content.missedBodies();
+    const text = fs.readFileSync(body('alpha'), 'utf8');
+    // A word of the Markdown, below the front matter.
+    const from = text.indexOf('\n---\n', 4) + 5;
+    const word = text.slice(from).match(/[A-Za-z]{6,}/)![0];
+    const ns = fs.statSync(body('alpha'), { bigint: true }).mtimeNs;
+    fs.writeFileSync(body('alpha'), text.slice(0, from) + text.slice(from).replace(word, 'Z'.repeat(word.length)));
+    // The exact mtime back, to the nanosecond, as `touch -r` puts it (utimes() takes a double and cannot).
+    execFileSync('touch', ['-m', '-d', `@${ns / 1_000_000_000n}.${String(ns % 1_000_000_000n).padStart(9, '0')}`, body('alpha')]);
+    expect(fs.statSync(body('alpha'), { bigint: true }).mtimeNs).toBe(ns);
+    expect((await renameBeta('Beta Again')).problems).toEqual([]);
+    const missed = await dev.site.content.missedBodies();
+    expect(missed).toEqual(['content/tutorials/alpha.md']);
+    expect((await dev.site.update(plan({ bodies: missed }))).problems).toEqual([]);
+    await dev.site.want('tutorial/react-alpha/index.html');
+    expect(html(dev.site.page('tutorial/react-alpha/index.html'))).toContain('Z'.repeat(word.length));
   });
 
   it('reads again a body edited while the registry was broken, even with its size and mtime unchanged', async () => {
