@@ -2,12 +2,12 @@
  * The input index: a warm build reads no body whose size, mtime and ctime are the indexed ones, reads again one
  * whose stat changed (and renders it again only if its text changed), and writes what a cold build writes.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { makeProject } from '../helpers/project.js';
+import { mtimeNs, pastRacyMargin, putMtimeBack } from '../helpers/file-times.js';
 
 const pagesOf = async (root: string) => {
   const run = await runCli(['build', '--root', root, '--json']);
@@ -15,8 +15,6 @@ const pagesOf = async (root: string) => {
   return JSON.parse(run.stdout).pages as { rendered: number; reused: number };
 };
 
-/** Waits out the racy margin of a change made now (a file changed just before a build is read again by the next). */
-const pastRacyMargin = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 describe('the input index of a build', () => {
   it('skips unchanged bodies, re-reads touched or edited ones, and renders only what really changed', async () => {
@@ -41,10 +39,9 @@ describe('the input index of a build', () => {
     expect(fs.readFileSync(page, 'utf8')).toContain('Alpha had code.');
 
     // Same size with the indexed mtime put back (`touch -r`, a copy that keeps mtimes): its ctime tells.
-    const ns = fs.statSync(body, { bigint: true }).mtimeNs;
+    const ns = mtimeNs(body);
     fs.writeFileSync(body, fs.readFileSync(body, 'utf8').replace('Alpha had code.', 'Alpha has tests'));
-    // The exact mtime back, to the nanosecond (utimes() takes a double and cannot).
-    execFileSync('touch', ['-m', '-d', `@${ns / 1_000_000_000n}.${String(ns % 1_000_000_000n).padStart(9, '0')}`, body]);
+    putMtimeBack(body, ns);
     expect(fs.statSync(body, { bigint: true }).mtimeNs).toBe(ns);
     await pastRacyMargin();
     expect(await pagesOf(root)).toMatchObject({ rendered: 1 });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli, type CliRun } from '../helpers/cli.js';
 import { recordFile } from '../../src/generator/cli/last-build.js';
 import { editedSite, editJson, listFiles, makeProject, snapshotDir } from '../helpers/project.js';
+import { pastRacyMargin } from '../helpers/file-times.js';
 
 /**
  * Sets every input file's mtime an hour back, then waits out the racy margin of the ctime that set it: a file
@@ -17,7 +18,7 @@ import { editedSite, editJson, listFiles, makeProject, snapshotDir } from '../he
 async function age(root: string): Promise<void> {
   const past = new Date(Date.now() - 3_600_000);
   for (const dir of ['content', 'public']) for (const f of listFiles(path.join(root, dir))) fs.utimesSync(path.join(root, dir, f), past, past);
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await pastRacyMargin();
 }
 
 const build = (root: string, args: string[] = [], env: Record<string, string> = {}) => runCli(['build', '--root', root, ...args], { env: { REACTSITE_TIMINGS: '1', ...env } });

@@ -3,11 +3,11 @@
  * even one whose size and mtime came out the same; a body changed with no change naming it is found afterwards by
  * its size, mtime and ctime.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtDevSite, html, plan } from './dev-site-kit.js';
+import { mtimeNs, putMtimeBack } from '../helpers/file-times.js';
 
 describe('dev content reloads', () => {
   const dev = builtDevSite();
@@ -48,11 +48,10 @@ describe('dev content reloads', () => {
     // A word of the Markdown, below the front matter.
     const from = text.indexOf('\n---\n', 4) + 5;
     const word = text.slice(from).match(/[A-Za-z]{6,}/)![0];
-    const ns = fs.statSync(body('alpha'), { bigint: true }).mtimeNs;
+    const ns = mtimeNs(body('alpha'));
     fs.writeFileSync(body('alpha'), text.slice(0, from) + text.slice(from).replace(word, 'Z'.repeat(word.length)));
-    // The exact mtime back, to the nanosecond, as `touch -r` puts it (utimes() takes a double and cannot).
-    execFileSync('touch', ['-m', '-d', `@${ns / 1_000_000_000n}.${String(ns % 1_000_000_000n).padStart(9, '0')}`, body('alpha')]);
-    expect(fs.statSync(body('alpha'), { bigint: true }).mtimeNs).toBe(ns);
+    putMtimeBack(body('alpha'), ns);
+    expect(mtimeNs(body('alpha'))).toBe(ns);
     expect((await renameBeta('Beta Again')).problems).toEqual([]);
     const missed = await dev.site.content.missedBodies();
     expect(missed).toEqual(['content/tutorials/alpha.md']);

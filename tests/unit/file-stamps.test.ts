@@ -1,5 +1,4 @@
 /** File stamps (cache/file-stamps.ts) and the last-build record (cli/last-build.ts): its racy margin, a damaged record. */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { placedStamps, racyMs, racyStat, sameStamps, stampsHold, treeStamps, type Stamp } from '../../src/generator/cache/file-stamps.js';
 import { LastBuild, recordFile, type BuildReport } from '../../src/generator/cli/last-build.js';
 import { resolveOptions } from '../../src/generator/cli/options.js';
+import { mtimeNs, pastRacyMargin, putMtimeBack } from '../helpers/file-times.js';
 
 function tree(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-stamps-'));
@@ -17,8 +17,6 @@ function tree(): string {
   return dir;
 }
 
-/** Waits until a change made now is past the racy margin of a file system that keeps fractions of a second. */
-const pastRacyMargin = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 /** Sets every entry's mtime an hour back, so a change now gets another one whatever the clock's tick. */
 function age(dir: string): void {
@@ -50,11 +48,10 @@ describe('file stamps', () => {
     const dir = tree();
     const file = path.join(dir, 'top.txt');
     const before = treeStamps(dir);
-    const ns = fs.statSync(file, { bigint: true }).mtimeNs;
+    const ns = mtimeNs(file);
     await pastRacyMargin();
     fs.writeFileSync(file, 'TOP');
-    // The exact mtime back, to the nanosecond, as `touch -r` puts it (utimes() takes a double and cannot).
-    execFileSync('touch', ['-m', '-d', `@${ns / 1_000_000_000n}.${String(ns % 1_000_000_000n).padStart(9, '0')}`, file]);
+    putMtimeBack(file, ns);
     const after = treeStamps(dir);
     expect(after.map((s) => s.slice(0, 5))).toEqual(before.map((s) => s.slice(0, 5)));
     expect(sameStamps(after, before)).toBe(false);

@@ -13,6 +13,7 @@ import { ImageMemo } from '../../src/generator/content/image-memo.js';
 import { CodeHighlighter } from '../../src/generator/highlight/highlight-code.js';
 import { MarkdownRenderer, type MarkdownOptions } from '../../src/generator/markdown/render-markdown.js';
 import { REPO } from '../helpers/project.js';
+import { pastRacyMargin } from '../helpers/file-times.js';
 
 const renderer = new MarkdownRenderer(new CodeHighlighter().highlight);
 const imgs = async (source: string, o: Partial<MarkdownOptions> = {}) => {
@@ -146,7 +147,7 @@ describe('the memo of image sizes a build keeps', () => {
     racy.save();
     expect(fs.existsSync(path.join(dir, 'images.json'))).toBe(false);
     // Past the margin of a file system that keeps fractions of a second.
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await pastRacyMargin();
     const first = new ImageMemo(dir, 'v1', stamp());
     expect(new ImageSizes(root, first).of(['/images/chart.png', '/images/none.png'])).toEqual({ '/images/chart.png': [1200, 630] });
     first.save();

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fenceLines, indexedBodyDoc, readBodyDoc, readBodySource } from '../../src/generator/content/read-docs.js';
 import { InputIndex } from '../../src/generator/content/input-index.js';
+import { pastRacyMargin } from '../helpers/file-times.js';
 
 const SOURCES: Record<string, string> = {
   'front-matter': '---\nfaq:\n  - question: "Why?"\n    answer: "Because."\nupdated: 2026-01-02\n---\n\n# Title\n\nText.\n\n```jsx\nx\n```\n',
@@ -48,7 +49,7 @@ describe('lean bodies', () => {
     const root = project();
     const cache = path.join(root, '.cache');
     // Past the racy margin of the files just written: bodies read within it are not indexed.
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await pastRacyMargin();
     const first = new InputIndex(cache, 'v');
     for (const name of Object.keys(SOURCES)) await indexedBodyDoc(root, `content/tutorials/${name}.md`, first, true);
     first.save();
