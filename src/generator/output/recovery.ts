@@ -5,7 +5,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { isRunning } from '../cache/running-process.js';
 
@@ -30,7 +29,7 @@ export function recoverOutput(outDir: string, trashDir?: string): void {
   const name = path.basename(outDir);
   if (!fs.existsSync(parent)) return;
   const pidOf = (f: string) => Number(f.split('-').pop());
-  const leftovers = fs.readdirSync(parent).filter((f) => ['tmp', 'old', 'stale', 'folders'].some((kind) => f.startsWith(`.${name}.${kind}-`)) && !isRunning(pidOf(f)));
+  const leftovers = fs.readdirSync(parent).filter((f) => ['tmp', 'old', 'stale'].some((kind) => f.startsWith(`.${name}.${kind}-`)) && !isRunning(pidOf(f)));
   const old = leftovers.filter((f) => f.startsWith(`.${name}.old-`)).sort().pop();
   // Only an out/ set aside by a swap that never finished: its killed build's temp folder is still there.
   const trashed = trashEntries(trashDir, outDir)
@@ -82,86 +81,25 @@ export function removeInBackground(paths: string[]): void {
 }
 
 /**
- * Deletes the folder `dir`, named `<name>-<pid>` after the build that made it, in a detached child process that
- * first renames it after its own pid: until it is gone, recoverOutput sees a running process's folder and leaves
- * it alone, instead of deleting the same thousands of files on the next build's own time (a one-body build right
- * after one that had moved 3,999 pages aside spent 250 ms there).
+ * Deletes the folder `dir`, named `<name>-<pid>` after the build that made it, in a detached child process after
+ * whose pid this build renames it at once: until it is gone, recoverOutput sees a running process's folder and
+ * leaves it alone, instead of deleting the same thousands of files on the next build's own time (a one-body build
+ * right after one that had moved 3,999 pages aside spent 250 ms there). The rename is this build's, not the
+ * child's, so nothing new appears beside out/ once the build is over (a script deleting the project then would
+ * meet "Directory not empty").
  */
 export function removeAsOwnInBackground(dir: string): void {
   try {
-    const script = 'const fs = require("fs"), p = process.argv[1], own = p.replace(/-\\d+$/, "-" + process.pid); let d = p; try { fs.renameSync(p, own); d = own; } catch {} fs.rmSync(d, { recursive: true, force: true });';
-    spawn(process.execPath, ['-e', script, dir], { detached: true, stdio: 'ignore' }).unref();
+    const script = [
+      'const fs = require("fs"), own = process.argv[1].replace(/-\\d+$/, "-" + process.pid);',
+      'const pause = new Int32Array(new SharedArrayBuffer(4));',
+      'for (let i = 0; i < 100 && !fs.existsSync(own); i++) Atomics.wait(pause, 0, 0, 20);',
+      'fs.rmSync(own, { recursive: true, force: true });',
+    ].join('\n');
+    const child = spawn(process.execPath, ['-e', script, dir], { detached: true, stdio: 'ignore' });
+    child.unref();
+    if (child.pid) fs.renameSync(dir, dir.replace(/-\d+$/, `-${child.pid}`));
   } catch {
     // Left for the next build's recovery.
-  }
-}
-
-/**
- * Takes over, as the temp folder `into`, the folders a background process is still making for this build
- * (foldersInBackground): a build that starts right after a first one finds them half made, and makes only the
- * rest. False when there are none (or they just went to the trash: the caller looks there again).
- */
-export function takeOverFolders(outDir: string, into: string): boolean {
-  const parent = path.dirname(outDir);
-  const making = fs.readdirSync(parent).find((f) => f.startsWith(`.${path.basename(outDir)}.folders-`));
-  if (!making) return false;
-  try {
-    fs.renameSync(path.join(parent, making), into);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** What tells a trash folder from one made anew or changed since (an inode number is reused at once). */
-function trashStamp(s: { ino: number; birthtimeMs: number; mtimeMs: number }): string {
-  return `${s.ino}:${s.birthtimeMs}:${s.mtimeMs}`;
-}
-
-/** How long the folders for the next build wait after a build ends (see foldersInBackground). */
-export const FOLDERS_AFTER_MS = 500;
-
-/**
- * Makes the `folders` (out-relative, parents first) of the output just made in a detached child process that
- * outlives this one, and moves them into the trash as entry `trashEntry` once all are made: the next build
- * recycles them when this one left it no trash. They are made beside out/ (`.out.folders-<pid of the child>`),
- * not in the trash: `rm -rf .cache` right after a build must not race a process adding folders there (it failed
- * with "Directory not empty"). A build that starts while they are being made takes the folder over as its own
- * temp folder (takeOverFolders), and the child stops at its next folder. A failure anywhere, the cache deleted
- * meanwhile among them, drops the folders; a killed child's folder goes with the next build's recovery.
- *
- * The child runs at the lowest priority, starts FOLDERS_AFTER_MS after the build, and gives up (before it starts,
- * and between every 256 folders) once the trash folder is gone, made anew or changed (the cache deleted, as before
- * a cold build) or another build of this out/ is running (its temp folder is there: it started before these
- * folders, or took them over). Made and deleted unused, they cost cold builds run back to back the CPU they took
- * and 4,000 inodes this file system then skips when it makes new ones.
- */
-export function foldersInBackground(outDir: string, trashEntry: string, folders: readonly string[]): void {
-  try {
-    const list = path.join(os.tmpdir(), `reactsite-folders-${process.pid}-${Date.now()}.json`);
-    const trash = trashStamp(fs.statSync(path.dirname(trashEntry)));
-    fs.writeFileSync(list, JSON.stringify({ parent: path.dirname(outDir), name: path.basename(outDir), trashEntry, trash, folders, wait: FOLDERS_AFTER_MS }));
-    const script = [
-      'const fs = require("fs"), os = require("os"), path = require("path");',
-      'const j = JSON.parse(fs.readFileSync(process.argv[1], "utf8")); fs.rmSync(process.argv[1]);',
-      'try { os.setPriority(19); } catch {}',
-      `const stamp = ${trashStamp.toString()};`,
-      'const tmp = path.join(j.parent, "." + j.name + ".folders-" + process.pid);',
-      'const quiet = () => {',
-      '  let same = false; try { same = stamp(fs.statSync(path.dirname(j.trashEntry))) === j.trash; } catch {}',
-      '  return same && !fs.readdirSync(j.parent).some((f) => f.startsWith("." + j.name + ".tmp-"));',
-      '};',
-      'setTimeout(() => {',
-      '  if (!quiet()) return;',
-      '  try {',
-      '    fs.mkdirSync(tmp);',
-      '    j.folders.forEach((d, i) => { if (i % 256 === 255 && !quiet()) throw new Error("given up"); fs.mkdirSync(path.join(tmp, d)); });',
-      '    fs.renameSync(tmp, j.trashEntry);',
-      '  } catch { fs.rmSync(tmp, { recursive: true, force: true }); }',
-      '}, j.wait);',
-    ].join('\n');
-    spawn(process.execPath, ['-e', script, list], { detached: true, stdio: 'ignore' }).unref();
-  } catch {
-    // Only the next build's speed depends on it.
   }
 }
