@@ -25,6 +25,20 @@ function deadPid(): number {
   return spawnSync(process.execPath, ['-e', '']).pid!;
 }
 
+/** What this process moved into the temp folder to delete there (recovery.ts, movedOutOfProject). */
+function deleting(): string[] {
+  return fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith(`reactsite-deleting-${process.pid}-`));
+}
+
+/** Waits until the `count` folders moved out since `before` was listed are deleted (at most 20 s). */
+async function deletedOutside(before: string[], count: number): Promise<void> {
+  const moved = deleting().filter((f) => !before.includes(f));
+  expect(moved).toHaveLength(count);
+  const left = () => moved.filter((f) => fs.existsSync(path.join(os.tmpdir(), f)));
+  for (const end = Date.now() + 20_000; Date.now() < end && left().length; ) await new Promise((r) => setTimeout(r, 20));
+  expect(left()).toEqual([]);
+}
+
 /** Writes `files` as a build would (temp folder, then swap), like `reactsite build` does with its pipeline's files. */
 function writeOutput(outDir: string, files: OutputFiles): Promise<unknown> {
   return writeBuild({ outDir }, async () => ({ result: undefined, files }));
@@ -139,6 +153,7 @@ describe('OutputDir.claimForJob', () => {
     for (const p of pages.slice(1)) fs.writeFileSync(path.join(previous, 'tutorial', p, 'index.html'), `old ${p}`);
     const oldB = fs.statSync(path.join(previous, 'tutorial', 'b0', 'index.html')).ino;
     const output = OutputDir.open(out, trash);
+    const before = deleting();
     for (const p of pages) output.link(`tutorial/${p}/index.html`, path.join(store, p));
     // The old pages are not deleted while the build runs: they wait in the stale folder beside out/, whole.
     const stale = path.join(dir, `.out.stale-${process.pid}`);
@@ -147,25 +162,22 @@ describe('OutputDir.claimForJob', () => {
     await output.commit();
     expect(pages.map((p) => fs.readFileSync(path.join(out, 'tutorial', p, 'index.html'), 'utf8'))).toEqual(pages.map((p) => `stored ${p}`));
     expect(fs.statSync(path.join(out, 'tutorial', 'b0', 'index.html')).ino).toBe(fs.statSync(path.join(store, 'b0')).ino);
-    // A few are deleted by the build itself; more by a background process, which takes the folder under its own
-    // pid first (recovery leaves a running process's folder alone): wait for it (at most 10 s).
-    if (n <= DELETE_HERE_UP_TO) expect(fs.existsSync(stale)).toBe(false);
-    const staleLeft = () => fs.readdirSync(dir).filter((f) => f.startsWith('.out.stale-'));
-    for (let i = 0; i < 200 && staleLeft().length; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(staleLeft()).toEqual([]);
+    // A few are deleted by the build itself; more are moved out of the project before it returns, and deleted in the
+    // temp folder by a background process.
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('.out.stale-'))).toEqual([]);
+    await deletedOutside(before, n <= DELETE_HERE_UP_TO ? 0 : 1);
   });
 
   it.each([2, DELETE_HERE_UP_TO + 6])('deletes a replaced out/ with no trash to go to: here for %i files, in the background for more', async (n) => {
     const { dir, out } = previousOut();
     for (let i = 0; i < n; i++) fs.writeFileSync(path.join(out, `old-${i}.html`), 'old');
     const files: OutputFiles = new Map(Array.from({ length: n }, (_, i) => [`page-${i}/index.html`, `new ${i}`] as const));
+    const before = deleting();
     await writeOutput(out, files);
     expect(listFiles(out)).toEqual([...files.keys()].sort());
-    // A child process takes tens of milliseconds to start: the folder it deletes is still there when the build returns.
-    const staleLeft = () => fs.readdirSync(dir).filter((f) => f.startsWith('.out.stale-'));
-    expect(staleLeft().length).toBe(n <= DELETE_HERE_UP_TO ? 0 : 1);
-    for (let i = 0; i < 200 && staleLeft().length; i++) await new Promise((r) => setTimeout(r, 50));
+    // Gone from the project when the build returns: deleted here, or in the temp folder by a background process.
     expect(fs.readdirSync(dir)).toEqual(['out']);
+    await deletedOutside(before, n <= DELETE_HERE_UP_TO ? 0 : 1);
   });
 
   it('removes the stale folder a killed build left, and leaves a running build’s alone', () => {
@@ -182,13 +194,32 @@ describe('OutputDir.claimForJob', () => {
     expect([fs.existsSync(dead), fs.existsSync(alive)]).toEqual([false, true]);
   });
 
-  it('deletes a finished build’s stale folder in a process after whose pid the build renames it before it returns', async () => {
+  it('moves a finished build’s stale folder out of the project before it returns, and deletes it in the background', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-stale-'));
+    const left = path.join(dir, `.out.stale-${deadPid()}`);
+    fs.mkdirSync(left);
+    for (let i = 0; i < 2000; i++) fs.writeFileSync(path.join(left, String(i)), 'old page');
+    const before = deleting();
+    removeAsOwnInBackground(left);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    await deletedOutside(before, 1);
+  });
+
+  it('renames a stale folder it cannot move out after its deleting process before it returns', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-stale-'));
     const dead = deadPid();
     const left = path.join(dir, `.out.stale-${dead}`);
     fs.mkdirSync(left);
     for (let i = 0; i < 2000; i++) fs.writeFileSync(path.join(left, String(i)), 'old page');
-    removeAsOwnInBackground(left);
+    // No temp folder to move it to.
+    const tmpdir = process.env.TMPDIR;
+    process.env.TMPDIR = path.join(dir, 'none');
+    try {
+      removeAsOwnInBackground(left);
+    } finally {
+      if (tmpdir === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmpdir;
+    }
     // Renamed by this process, not by the child once this one may be gone (a script deleting the project right
     // after a build then met a new name: "Directory not empty").
     const names = fs.readdirSync(dir);
