@@ -95,12 +95,14 @@ export function takeOverFolders(outDir: string, into: string): boolean {
   } catch {
     return false;
   }
+  // Where there are users and modes (not on Windows, whose temp folder is the user's own).
+  const uid = process.getuid?.();
   let taken = false;
   for (const name of names) {
     const top = path.join(path.dirname(prefix), name);
     try {
       const st = fs.lstatSync(top);
-      if (!st.isDirectory() || (st.mode & 0o077) !== 0 || st.uid !== (process.getuid?.() ?? st.uid)) continue;
+      if (!st.isDirectory() || (uid !== undefined && (st.uid !== uid || (st.mode & 0o077) !== 0))) continue;
       if (!taken) {
         try {
           fs.renameSync(path.join(top, 'out'), into);
