@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mkdirExisting } from '../../src/generator/output/folders.js';
-import { FOLDERS_AFTER_MS, FOLDERS_AT_LEAST, foldersInBackground, foldersPrefix } from '../../src/generator/output/next-folders.js';
+import { FOLDERS_AFTER_MS, FOLDERS_AT_LEAST, foldersInBackground, foldersPrefix, takeOverFolders } from '../../src/generator/output/next-folders.js';
 import { OutputDir } from '../../src/generator/output/output-dir.js';
 import { listFiles } from '../helpers/project.js';
 
@@ -110,11 +110,13 @@ describe('folders for the next build', () => {
     if (what !== 'a build running') fs.rmSync(cache, { recursive: true });
     if (what === 'the cache made anew') fs.mkdirSync(trash, { recursive: true });
     if (what === 'a build running') fs.mkdirSync(running);
-    // Past the child's wait, and time to make 2,000 folders: it never starts.
+    // Past the child's wait, and time to make 2,000 folders: it never starts, and its folder (made by the build, with
+    // the job in it) goes.
     for (let i = 0; i < (FOLDERS_AFTER_MS + 2000) / 50; i++) {
       await sleep(50);
-      expect(makers(out)).toEqual([]);
+      expect(madeSoFar(out)).toBe(0);
     }
+    expect(makers(out)).toEqual([]);
     expect(fs.existsSync(trash) ? fs.readdirSync(trash) : []).toEqual([]);
   });
 
@@ -146,15 +148,19 @@ describe('folders for the next build', () => {
   });
 
   it('takes over no folders that someone else could have written into', async () => {
-    const { out, trash } = project();
+    const { dir, out, trash } = project();
     const n = FOLDERS_AT_LEAST + 10;
     await firstBuild(out, trash, n);
     await until(() => madeSoFar(out) === n);
-    const [maker] = makers(out);
-    fs.chmodSync(path.join(path.dirname(foldersPrefix(out)), maker!), 0o755);
-    const second = OutputDir.open(out, trash);
-    expect(second.claimForJob('tutorial/p0/index.html'), 'the job makes its folder').toBe(true);
-    await second.commit();
+    const top = path.join(path.dirname(foldersPrefix(out)), makers(out)[0]!);
+    const into = path.join(dir, 'taken');
+    fs.chmodSync(top, 0o755);
+    expect(takeOverFolders(out, into)).toBe(false);
+    expect(fs.existsSync(path.join(top, 'out')), 'left where they were').toBe(true);
+    // The same folders, once only this user can enter their parent, are taken.
+    fs.chmodSync(top, 0o700);
+    expect(takeOverFolders(out, into)).toBe(true);
+    expect(fs.readdirSync(path.join(into, 'tutorial'))).toHaveLength(n);
   });
 
   it('are taken over by a build that starts while they are being made, which makes only the rest', async () => {

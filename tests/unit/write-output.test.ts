@@ -7,7 +7,8 @@ import { ReactsiteError } from '../../src/generator/problems/problem.js';
 import { mkdirExisting, writeFileAnew } from '../../src/generator/output/folders.js';
 import { OutputDir, type OutputFiles } from '../../src/generator/output/output-dir.js';
 import { writeBuild } from '../../src/generator/output/write-build.js';
-import { recoverOutput, removeAsOwnInBackground, trashPrefix } from '../../src/generator/output/recovery.js';
+import { removeAsOwnInBackground, resumeDeletions } from '../../src/generator/output/background-delete.js';
+import { recoverOutput, trashPrefix } from '../../src/generator/output/recovery.js';
 import { DELETE_HERE_UP_TO } from '../../src/generator/output/stale-files.js';
 import { listFiles, snapshotDir } from '../helpers/project.js';
 
@@ -25,18 +26,34 @@ function deadPid(): number {
   return spawnSync(process.execPath, ['-e', '']).pid!;
 }
 
-/** What this process moved into the temp folder to delete there (recovery.ts, movedOutOfProject). */
-function deleting(): string[] {
-  return fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith(`reactsite-deleting-${process.pid}-`));
+/** Runs `f` with `TMPDIR` set to `tmp` (os.tmpdir() reads it at each call). */
+async function withTmpdir<T>(tmp: string, f: () => T | Promise<T>): Promise<T> {
+  const saved = process.env.TMPDIR;
+  process.env.TMPDIR = tmp;
+  try {
+    return await f();
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+  }
 }
 
-/** Waits until the `count` folders moved out since `before` was listed are deleted (at most 20 s). */
-async function deletedOutside(before: string[], count: number): Promise<void> {
-  const moved = deleting().filter((f) => !before.includes(f));
-  expect(moved).toHaveLength(count);
-  const left = () => moved.filter((f) => fs.existsSync(path.join(os.tmpdir(), f)));
-  for (const end = Date.now() + 20_000; Date.now() < end && left().length; ) await new Promise((r) => setTimeout(r, 20));
-  expect(left()).toEqual([]);
+/**
+ * Runs `f` with a temp folder of its own (on the same file system), waits until what was moved there to be deleted
+ * is gone (at most 20 s), and returns the folders the deletions were moved into: fs.watch sees each name, since the
+ * kernel queues every event however fast the deleting process is.
+ */
+async function deletionsDuring(f: () => unknown): Promise<string[]> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-own-tmp-'));
+  const seen = new Set<string>();
+  const watcher = fs.watch(tmp, (_, name) => name && seen.add(name));
+  await withTmpdir(tmp, f);
+  for (const end = Date.now() + 20_000; Date.now() < end && fs.readdirSync(tmp).length; ) await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setTimeout(r, 100));
+  watcher.close();
+  expect(fs.readdirSync(tmp), 'deleted by the background process').toEqual([]);
+  // Made here by the build, then renamed by the deleting process after its own pid.
+  return [...seen].filter((name) => /^reactsite-deleting-[^-]+$/.test(name));
 }
 
 /** Writes `files` as a build would (temp folder, then swap), like `reactsite build` does with its pipeline's files. */
@@ -153,31 +170,33 @@ describe('OutputDir.claimForJob', () => {
     for (const p of pages.slice(1)) fs.writeFileSync(path.join(previous, 'tutorial', p, 'index.html'), `old ${p}`);
     const oldB = fs.statSync(path.join(previous, 'tutorial', 'b0', 'index.html')).ino;
     const output = OutputDir.open(out, trash);
-    const before = deleting();
     for (const p of pages) output.link(`tutorial/${p}/index.html`, path.join(store, p));
     // The old pages are not deleted while the build runs: they wait in the stale folder beside out/, whole.
     const stale = path.join(dir, `.out.stale-${process.pid}`);
     expect(fs.readdirSync(stale).length).toBe(n);
     expect([fs.statSync(path.join(stale, '0')).ino, fs.readFileSync(path.join(stale, '0'), 'utf8')]).toEqual([oldB, 'old b0']);
-    await output.commit();
-    expect(pages.map((p) => fs.readFileSync(path.join(out, 'tutorial', p, 'index.html'), 'utf8'))).toEqual(pages.map((p) => `stored ${p}`));
-    expect(fs.statSync(path.join(out, 'tutorial', 'b0', 'index.html')).ino).toBe(fs.statSync(path.join(store, 'b0')).ino);
     // A few are deleted by the build itself; more are moved out of the project before it returns, and deleted in the
     // temp folder by a background process.
-    expect(fs.readdirSync(dir).filter((f) => f.startsWith('.out.stale-'))).toEqual([]);
-    await deletedOutside(before, n <= DELETE_HERE_UP_TO ? 0 : 1);
+    const moved = await deletionsDuring(async () => {
+      await output.commit();
+      expect(fs.readdirSync(dir).filter((f) => f.startsWith('.out.stale-'))).toEqual([]);
+    });
+    expect(moved).toHaveLength(n <= DELETE_HERE_UP_TO ? 0 : 1);
+    expect(pages.map((p) => fs.readFileSync(path.join(out, 'tutorial', p, 'index.html'), 'utf8'))).toEqual(pages.map((p) => `stored ${p}`));
+    expect(fs.statSync(path.join(out, 'tutorial', 'b0', 'index.html')).ino).toBe(fs.statSync(path.join(store, 'b0')).ino);
   });
 
   it.each([2, DELETE_HERE_UP_TO + 6])('deletes a replaced out/ with no trash to go to: here for %i files, in the background for more', async (n) => {
     const { dir, out } = previousOut();
     for (let i = 0; i < n; i++) fs.writeFileSync(path.join(out, `old-${i}.html`), 'old');
     const files: OutputFiles = new Map(Array.from({ length: n }, (_, i) => [`page-${i}/index.html`, `new ${i}`] as const));
-    const before = deleting();
-    await writeOutput(out, files);
-    expect(listFiles(out)).toEqual([...files.keys()].sort());
     // Gone from the project when the build returns: deleted here, or in the temp folder by a background process.
-    expect(fs.readdirSync(dir)).toEqual(['out']);
-    await deletedOutside(before, n <= DELETE_HERE_UP_TO ? 0 : 1);
+    const moved = await deletionsDuring(async () => {
+      await writeOutput(out, files);
+      expect(fs.readdirSync(dir)).toEqual(['out']);
+    });
+    expect(moved).toHaveLength(n <= DELETE_HERE_UP_TO ? 0 : 1);
+    expect(listFiles(out)).toEqual([...files.keys()].sort());
   });
 
   it('removes the stale folder a killed build left, and leaves a running build’s alone', () => {
@@ -199,10 +218,31 @@ describe('OutputDir.claimForJob', () => {
     const left = path.join(dir, `.out.stale-${deadPid()}`);
     fs.mkdirSync(left);
     for (let i = 0; i < 2000; i++) fs.writeFileSync(path.join(left, String(i)), 'old page');
-    const before = deleting();
-    removeAsOwnInBackground(left);
-    expect(fs.readdirSync(dir)).toEqual([]);
-    await deletedOutside(before, 1);
+    const moved = await deletionsDuring(() => {
+      removeAsOwnInBackground(left);
+      expect(fs.readdirSync(dir)).toEqual([]);
+    });
+    expect(moved).toHaveLength(1);
+  });
+
+  it('deletes again the deletions in the temp folder whose process is gone, or that none claimed', async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-own-tmp-'));
+    const deletion = (name: string, ageMs = 0) => {
+      const d = path.join(tmp, `reactsite-deleting-${name}`);
+      fs.mkdirSync(d);
+      fs.writeFileSync(path.join(d, 'page'), 'old page');
+      const t = new Date(Date.now() - ageMs);
+      fs.utimesSync(d, t, t);
+      return d;
+    };
+    const killed = deletion(`${deadPid()}-aaaaaa`);
+    const neverClaimed = deletion('bbbbbb', 120_000);
+    const running = deletion(`${process.pid}-cccccc`);
+    const justMade = deletion('dddddd');
+    await withTmpdir(tmp, resumeDeletions);
+    for (const end = Date.now() + 20_000; Date.now() < end && fs.readdirSync(tmp).length > 2; ) await new Promise((r) => setTimeout(r, 20));
+    expect([killed, neverClaimed, running, justMade].map((d) => fs.existsSync(d))).toEqual([false, false, true, true]);
+    expect(fs.readdirSync(tmp).sort()).toEqual([path.basename(running), path.basename(justMade)]);
   });
 
   it('renames a stale folder it cannot move out after its deleting process before it returns', async () => {
@@ -212,14 +252,7 @@ describe('OutputDir.claimForJob', () => {
     fs.mkdirSync(left);
     for (let i = 0; i < 2000; i++) fs.writeFileSync(path.join(left, String(i)), 'old page');
     // No temp folder to move it to.
-    const tmpdir = process.env.TMPDIR;
-    process.env.TMPDIR = path.join(dir, 'none');
-    try {
-      removeAsOwnInBackground(left);
-    } finally {
-      if (tmpdir === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = tmpdir;
-    }
+    await withTmpdir(path.join(dir, 'none'), () => removeAsOwnInBackground(left));
     // Renamed by this process, not by the child once this one may be gone (a script deleting the project right
     // after a build then met a new name: "Directory not empty").
     const names = fs.readdirSync(dir);

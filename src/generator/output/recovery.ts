@@ -1,11 +1,9 @@
 /**
  * What keeps out/ whole across killed and concurrent builds: the trash of replaced out/ folders, recovery of a
- * swap cut short, the swap lock, and deletion in a detached background process.
+ * swap cut short, and the swap lock.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { isRunning } from '../cache/running-process.js';
 
@@ -30,7 +28,7 @@ export function recoverOutput(outDir: string, trashDir?: string): void {
   const name = path.basename(outDir);
   if (!fs.existsSync(parent)) return;
   const pidOf = (f: string) => Number(f.split('-').pop());
-  const leftovers = fs.readdirSync(parent).filter((f) => ['tmp', 'old', 'stale'].some((kind) => f.startsWith(`.${name}.${kind}-`)) && !isRunning(pidOf(f)));
+  const leftovers = fs.readdirSync(parent).filter((f) => ['tmp', 'old', 'stale', 'folders'].some((kind) => f.startsWith(`.${name}.${kind}-`)) && !isRunning(pidOf(f)));
   const old = leftovers.filter((f) => f.startsWith(`.${name}.old-`)).sort().pop();
   // Only an out/ set aside by a swap that never finished: its killed build's temp folder is still there.
   const trashed = trashEntries(trashDir, outDir)
@@ -67,68 +65,5 @@ export async function withSwapLock<T>(outDir: string, f: () => T): Promise<T> {
     return f();
   } finally {
     fs.rmSync(lock, { force: true });
-  }
-}
-
-/**
- * Deletes `paths` in a detached child process that outlives this one (nothing waits for it), after moving them out
- * of the project where the system's temp folder allows (movedOutOfProject).
- */
-export function removeInBackground(paths: string[]): void {
-  if (paths.length) deleteInBackground(paths.map((p) => movedOutOfProject(p) ?? p));
-}
-
-/**
- * Deletes the folder `dir`, named `<name>-<pid>` after the build that made it, in a detached child process, after
- * moving it out of the project (movedOutOfProject). Where it cannot be moved, this build renames it after the
- * child's pid at once: until it is gone, recoverOutput sees a running process's folder and leaves it alone,
- * instead of deleting the same thousands of files on the next build's own time (a one-body build right after one
- * that had moved 3,999 pages aside spent 250 ms there). Either way the rename is this build's, so nothing new
- * appears beside out/ once the build is over (a script deleting the project then met "Directory not empty").
- */
-export function removeAsOwnInBackground(dir: string): void {
-  const moved = movedOutOfProject(dir);
-  if (moved) return deleteInBackground([moved]);
-  try {
-    const script = [
-      'const fs = require("fs"), own = process.argv[1].replace(/-\\d+$/, "-" + process.pid);',
-      'const pause = new Int32Array(new SharedArrayBuffer(4));',
-      'for (let i = 0; i < 100 && !fs.existsSync(own); i++) Atomics.wait(pause, 0, 0, 20);',
-      'fs.rmSync(own, { recursive: true, force: true });',
-    ].join('\n');
-    const child = spawn(process.execPath, ['-e', script, dir], { detached: true, stdio: 'ignore' });
-    child.unref();
-    if (child.pid) fs.renameSync(dir, dir.replace(/-\d+$/, `-${child.pid}`));
-  } catch {
-    // Left for the next build's recovery.
-  }
-}
-
-let movedCount = 0;
-
-/**
- * `dir` renamed into the system's temp folder, where that is on its file system (one rename), or undefined. Its
- * deletion there, after this build has ended, then changes nothing in the project: a script that deletes the
- * project meanwhile neither meets a file gone under it (Python's `shutil.rmtree` before 3.13 fails on one) nor races.
- */
-function movedOutOfProject(dir: string): string | undefined {
-  try {
-    const tmp = os.tmpdir();
-    if (fs.statSync(tmp).dev !== fs.statSync(path.dirname(dir)).dev) return undefined;
-    const to = path.join(tmp, `reactsite-deleting-${process.pid}-${Date.now()}-${++movedCount}`);
-    fs.renameSync(dir, to);
-    return to;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Deletes `paths` in a detached child process. */
-function deleteInBackground(paths: string[]): void {
-  try {
-    const script = 'for (const p of process.argv.slice(1)) require("fs").rmSync(p, { recursive: true, force: true })';
-    spawn(process.execPath, ['-e', script, ...paths], { detached: true, stdio: 'ignore' }).unref();
-  } catch {
-    // Left for the next build to try again.
   }
 }
