@@ -5,9 +5,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirExisting } from '../../src/generator/output/folders.js';
-import { FOLDERS_AFTER_MS, FOLDERS_AT_LEAST, foldersInBackground, foldersPrefix, takeOverFolders } from '../../src/generator/output/next-folders.js';
+import { FOLDERS_AFTER_MS, FOLDERS_AT_LEAST, foldersInBackground, foldersKind, takeOverFolders } from '../../src/generator/output/next-folders.js';
+import { claimOf, privateTempDir } from '../../src/generator/output/private-temp.js';
 import { OutputDir } from '../../src/generator/output/output-dir.js';
 import { listFiles } from '../helpers/project.js';
 
@@ -31,17 +32,17 @@ async function firstBuild(out: string, trash: string, n: number): Promise<void> 
   await first.commit();
 }
 
-/** The temp-folder entries holding folders made for `out`'s next build. */
+/** The private temp entries holding folders made for `out`'s next build. */
 function makers(out: string): string[] {
-  const prefix = foldersPrefix(out);
-  return fs.readdirSync(path.dirname(prefix)).filter((f) => f.startsWith(path.basename(prefix)));
+  const own = privateTempDir(false);
+  return own && fs.existsSync(own) ? fs.readdirSync(own).filter((f) => claimOf(f, foldersKind(out)) !== undefined) : [];
 }
 
 /** How many page folders are made so far for `out`'s next build. */
 function madeSoFar(out: string): number {
   const [maker] = makers(out);
   try {
-    return fs.readdirSync(path.join(path.dirname(foldersPrefix(out)), maker!, 'out', 'tutorial')).length;
+    return fs.readdirSync(path.join(privateTempDir(false)!, maker!, 'out', 'tutorial')).length;
   } catch {
     return 0;
   }
@@ -57,6 +58,17 @@ async function until(done: () => boolean, ms = 10_000): Promise<void> {
 }
 
 describe('folders for the next build', () => {
+  // Each test has a temp folder of its own (the makers inherit it), so that none meets another's private folder.
+  let saved: string | undefined;
+  beforeEach(() => {
+    saved = process.env.TMPDIR;
+    process.env.TMPDIR = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-own-tmp-'));
+  });
+  afterEach(() => {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+  });
+
   it('leaves the next build its folders to take over when nothing went to the trash (a first build)', async () => {
     const { out, trash } = project();
     const n = FOLDERS_AT_LEAST + 10;
@@ -152,13 +164,14 @@ describe('folders for the next build', () => {
     const n = FOLDERS_AT_LEAST + 10;
     await firstBuild(out, trash, n);
     await until(() => madeSoFar(out) === n);
-    const top = path.join(path.dirname(foldersPrefix(out)), makers(out)[0]!);
+    const own = privateTempDir(false)!;
+    const top = path.join(own, makers(out)[0]!);
     const into = path.join(dir, 'taken');
-    fs.chmodSync(top, 0o755);
+    fs.chmodSync(own, 0o755);
     expect(takeOverFolders(out, into)).toBe(false);
     expect(fs.existsSync(path.join(top, 'out')), 'left where they were').toBe(true);
-    // The same folders, once only this user can enter their parent, are taken.
-    fs.chmodSync(top, 0o700);
+    // The same folders, once only this user can enter the private temp folder again, are taken.
+    fs.chmodSync(own, 0o700);
     expect(takeOverFolders(out, into)).toBe(true);
     expect(fs.readdirSync(path.join(into, 'tutorial'))).toHaveLength(n);
   });

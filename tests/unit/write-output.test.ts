@@ -7,7 +7,8 @@ import { ReactsiteError } from '../../src/generator/problems/problem.js';
 import { mkdirExisting, writeFileAnew } from '../../src/generator/output/folders.js';
 import { OutputDir, type OutputFiles } from '../../src/generator/output/output-dir.js';
 import { writeBuild } from '../../src/generator/output/write-build.js';
-import { removeAsOwnInBackground, resumeDeletions } from '../../src/generator/output/background-delete.js';
+import { deleteLeftovers, removeAsOwnInBackground } from '../../src/generator/output/background-delete.js';
+import { privateTempDir } from '../../src/generator/output/private-temp.js';
 import { recoverOutput, trashPrefix } from '../../src/generator/output/recovery.js';
 import { DELETE_HERE_UP_TO } from '../../src/generator/output/stale-files.js';
 import { listFiles, snapshotDir } from '../helpers/project.js';
@@ -45,15 +46,16 @@ async function withTmpdir<T>(tmp: string, f: () => T | Promise<T>): Promise<T> {
  */
 async function deletionsDuring(f: () => unknown): Promise<string[]> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-own-tmp-'));
+  const own = (await withTmpdir(tmp, () => privateTempDir()))!;
   const seen = new Set<string>();
-  const watcher = fs.watch(tmp, (_, name) => name && seen.add(name));
+  const watcher = fs.watch(own, (_, name) => name && seen.add(name));
   await withTmpdir(tmp, f);
-  for (const end = Date.now() + 20_000; Date.now() < end && fs.readdirSync(tmp).length; ) await new Promise((r) => setTimeout(r, 20));
+  for (const end = Date.now() + 20_000; Date.now() < end && fs.readdirSync(own).length; ) await new Promise((r) => setTimeout(r, 20));
   await new Promise((r) => setTimeout(r, 100));
   watcher.close();
-  expect(fs.readdirSync(tmp), 'deleted by the background process').toEqual([]);
-  // Made here by the build, then renamed by the deleting process after its own pid.
-  return [...seen].filter((name) => /^reactsite-deleting-[^-]+$/.test(name));
+  expect(fs.readdirSync(own), 'deleted by the background process').toEqual([]);
+  // Made there by the build, then renamed by the deleting process after its own pid.
+  return [...seen].filter((name) => name.startsWith('deleting-_'));
 }
 
 /** Writes `files` as a build would (temp folder, then swap), like `reactsite build` does with its pipeline's files. */
@@ -225,24 +227,23 @@ describe('OutputDir.claimForJob', () => {
     expect(moved).toHaveLength(1);
   });
 
-  it('deletes again the deletions in the temp folder whose process is gone, or that none claimed', async () => {
+  it('deletes what killed helper processes left in the private temp folder, and leaves what is still worked on', async () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-own-tmp-'));
-    const deletion = (name: string, ageMs = 0) => {
-      const d = path.join(tmp, `reactsite-deleting-${name}`);
-      fs.mkdirSync(d);
-      fs.writeFileSync(path.join(d, 'page'), 'old page');
+    const own = (await withTmpdir(tmp, () => privateTempDir()))!;
+    const entry = (name: string, ageMs = 0) => {
+      const d = path.join(own, name);
+      fs.mkdirSync(path.join(d, 'out'), { recursive: true });
       const t = new Date(Date.now() - ageMs);
       fs.utimesSync(d, t, t);
       return d;
     };
-    const killed = deletion(`${deadPid()}-aaaaaa`);
-    const neverClaimed = deletion('bbbbbb', 120_000);
-    const running = deletion(`${process.pid}-cccccc`);
-    const justMade = deletion('dddddd');
-    await withTmpdir(tmp, resumeDeletions);
-    for (const end = Date.now() + 20_000; Date.now() < end && fs.readdirSync(tmp).length > 2; ) await new Promise((r) => setTimeout(r, 20));
-    expect([killed, neverClaimed, running, justMade].map((d) => fs.existsSync(d))).toEqual([false, false, true, true]);
-    expect(fs.readdirSync(tmp).sort()).toEqual([path.basename(running), path.basename(justMade)]);
+    const dead = deadPid();
+    const gone = [entry(`deleting-${dead}`), entry('deleting-_aaaaaa', 120_000), entry(`folders-0123456789ab-${dead}`), entry('folders-0123456789ab-_bbbbbb', 120_000)];
+    const kept = [entry(`deleting-${process.pid}`), entry('deleting-_cccccc'), entry(`folders-0123456789ab-${process.pid}`), entry('folders-0123456789ab-_dddddd'), entry('something-else', 120_000)];
+    await withTmpdir(tmp, deleteLeftovers);
+    for (const end = Date.now() + 20_000; Date.now() < end && fs.readdirSync(own).length > kept.length; ) await new Promise((r) => setTimeout(r, 20));
+    expect(gone.filter((d) => fs.existsSync(d))).toEqual([]);
+    expect(fs.readdirSync(own).sort()).toEqual(kept.map((d) => path.basename(d)).sort());
   });
 
   it('renames a stale folder it cannot move out after its deleting process before it returns', async () => {

@@ -1,28 +1,23 @@
 /**
  * Deleting what a build replaced without waiting for it, and without touching the project once the build has
  * exited: a script that deletes the project right after a build must neither meet "Directory not empty" nor a file
- * gone under it (Python 3.11's `shutil.rmtree` fails on one).
+ * gone under it (Python 3.11's `shutil.rmtree` fails on one). Where this user's private temp folder is on the same
+ * file system, what is to go is moved there first (private-temp.ts).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { isRunning } from '../cache/running-process.js';
 import { runDetached } from './detached.js';
+import { CLAIM_SCRIPT, claimOf, DELETING, FOLDERS, newEntry, privateTempDir, privateTempNear } from './private-temp.js';
 
-/** The temp-folder entries of deletions start with this; the pid of the process deleting them follows once it runs. */
-const DELETING = 'reactsite-deleting-';
-
-/** An unclaimed deletion older than this had no process to delete it. */
+/** An entry no process claimed in this long never had one. */
 const UNCLAIMED_MS = 60_000;
 
-/**
- * Deletes `paths` in a detached process. Where the system's temp folder is on their file system they are moved
- * first into a new folder there, which only this user can enter (one rename each), and deleted from it.
- */
+/** Deletes `paths` in a detached process: from the private temp folder, or in place where they cannot move there. */
 export function removeInBackground(paths: readonly string[]): void {
   if (!paths.length) return;
-  const moved = movedOutOfProject(paths);
-  deleteDetached(moved ?? paths);
+  const { moved, stayed } = movedOut(paths);
+  deleteDetached(moved, stayed);
 }
 
 /**
@@ -33,15 +28,15 @@ export function removeInBackground(paths: readonly string[]): void {
  * ms there); and the rename is this build's, so nothing new appears beside out/ once it has exited.
  */
 export function removeAsOwnInBackground(dir: string): void {
-  const moved = movedOutOfProject([dir]);
-  if (moved) return deleteDetached(moved);
+  const { moved, stayed } = movedOut([dir]);
+  if (moved) return deleteDetached(moved, []);
   const script = [
     'const fs = require("fs"), own = process.argv[1].replace(/-\\d+$/, "-" + process.pid);',
     'const pause = new Int32Array(new SharedArrayBuffer(4));',
     'for (let i = 0; i < 100 && !fs.existsSync(own); i++) Atomics.wait(pause, 0, 0, 20);',
-    'fs.rmSync(own, { recursive: true, force: true });',
+    'try { fs.rmSync(own, { recursive: true, force: true }); } catch {}',
   ].join('\n');
-  const pid = runDetached(script, [dir]);
+  const pid = runDetached(script, stayed);
   try {
     if (pid) fs.renameSync(dir, dir.replace(/-\d+$/, `-${pid}`));
   } catch {
@@ -50,65 +45,64 @@ export function removeAsOwnInBackground(dir: string): void {
 }
 
 /**
- * Deletes again, in the background, this user's deletions in the temp folder whose process is gone (killed, as CI
- * runners end their jobs' leftover processes), or that none ever claimed.
+ * Deletes what this user's helper processes left in the private temp folder when they were killed (as CI runners
+ * end a job's leftover processes): deletions and next-build folders whose process is gone, or that none claimed.
  */
-export function resumeDeletions(): void {
+export function deleteLeftovers(): void {
+  const dir = privateTempDir(false);
+  if (!dir) return;
+  let names: string[];
   try {
-    const tmp = os.tmpdir();
-    const uid = process.getuid?.();
-    const left = fs.readdirSync(tmp).filter((f) => {
-      if (!f.startsWith(DELETING)) return false;
-      const st = fs.lstatSync(path.join(tmp, f));
-      if (!st.isDirectory() || (uid !== undefined && st.uid !== uid)) return false;
-      const claimed = /^\d+-/.exec(f.slice(DELETING.length));
-      return claimed ? !isRunning(Number.parseInt(claimed[0], 10)) : Date.now() - st.mtimeMs > UNCLAIMED_MS;
-    });
-    if (left.length) deleteDetached(left.map((f) => path.join(tmp, f)));
+    names = fs.readdirSync(dir);
   } catch {
-    // Tried again by the next build.
+    return;
   }
+  const left = names.filter((name) => {
+    const pid = claimOf(name, DELETING) ?? claimOf(name.replace(/^(folders-)[0-9a-f]{12}-/, '$1'), FOLDERS);
+    if (pid === undefined) return false;
+    if (pid) return !isRunning(pid);
+    try {
+      return Date.now() - fs.lstatSync(path.join(dir, name)).mtimeMs > UNCLAIMED_MS;
+    } catch {
+      return false;
+    }
+  });
+  if (left.length) removeInBackground(left.map((name) => path.join(dir, name)));
 }
 
-/**
- * [a new folder of the temp folder holding `paths`, and those it could not move], when the temp folder is on their
- * file system; else undefined.
- */
-function movedOutOfProject(paths: readonly string[]): string[] | undefined {
+/** `paths` moved into a new entry of the private temp folder (`moved`), and those that could not be (`stayed`). */
+function movedOut(paths: readonly string[]): { moved?: string; stayed: string[] } {
+  const dir = privateTempNear(path.dirname(paths[0]!));
+  if (!dir) return { stayed: [...paths] };
+  let into: string;
   try {
-    const tmp = os.tmpdir();
-    if (fs.statSync(tmp).dev !== fs.statSync(path.dirname(paths[0]!)).dev) return undefined;
-    const into = fs.mkdtempSync(path.join(tmp, DELETING));
-    const stayed = paths.filter((p, i) => {
-      try {
-        fs.renameSync(p, path.join(into, String(i)));
-        return false;
-      } catch {
-        return true;
-      }
-    });
-    return [into, ...stayed];
+    into = newEntry(dir, DELETING);
   } catch {
-    return undefined;
+    return { stayed: [...paths] };
   }
+  const stayed = paths.filter((p, i) => {
+    try {
+      fs.renameSync(p, path.join(into, String(i)));
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (stayed.length < paths.length) return { moved: into, stayed };
+  fs.rmSync(into, { recursive: true, force: true });
+  return { stayed };
 }
 
-/**
- * Deletes `paths` in a detached process, which first renames each folder of the temp folder's deletions after its
- * own pid (resumeDeletions leaves a running process's deletion alone).
- */
-function deleteDetached(paths: readonly string[]): void {
+/** Deletes in a detached process the private entry `moved` (claimed under its pid first) and `inPlace`, each on its own. */
+function deleteDetached(moved: string | undefined, inPlace: readonly string[]): void {
   const script = [
-    'const fs = require("fs"), path = require("path");',
-    `const prefix = ${JSON.stringify(DELETING)};`,
-    'for (let p of process.argv.slice(1)) {',
-    '  const base = path.basename(p);',
-    '  if (base.startsWith(prefix)) {',
-    '    const own = path.join(path.dirname(p), prefix + process.pid + "-" + base.slice(prefix.length).replace(/^\\d+-/, ""));',
-    '    try { fs.renameSync(p, own); p = own; } catch { continue; }',
-    '  }',
-    '  fs.rmSync(p, { recursive: true, force: true });',
-    '}',
+    'const fs = require("fs");',
+    CLAIM_SCRIPT,
+    'const [given, ...inPlace] = process.argv.slice(1);',
+    'let own = "";',
+    'if (given) try { fs.renameSync(given, claim(given)); own = claim(given); } catch {}',
+    'for (const p of [own, ...inPlace]) if (p) try { fs.rmSync(p, { recursive: true, force: true }); } catch {}',
   ].join('\n');
-  runDetached(script, paths);
+  // Should it not start, a later build's deleteLeftovers takes the entry once UNCLAIMED_MS have passed.
+  runDetached(script, [moved ?? '', ...inPlace]);
 }

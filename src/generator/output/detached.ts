@@ -9,7 +9,10 @@ import path from 'node:path';
  */
 export function runDetached(script: string, args: readonly string[]): number | undefined {
   try {
-    const child = spawn(process.execPath, ['-e', script, ...args], { detached: true, stdio: 'ignore', cwd: path.parse(process.execPath).root, windowsHide: true });
+    // Without this process's NODE_OPTIONS (an --inspect-brk there would keep the helper waiting for ever).
+    const env = { ...process.env };
+    delete env.NODE_OPTIONS;
+    const child = spawn(process.execPath, ['-e', script, ...args], { detached: true, stdio: 'ignore', cwd: path.parse(process.execPath).root, env, windowsHide: true });
     child.on('error', () => {});
     child.unref();
     return child.pid;

@@ -10,7 +10,7 @@ import { placedStamps, racyStat, type Stamp } from '../cache/file-stamps.js';
 import { linkOrCopy, mkdirExisting } from './folders.js';
 import { writeError } from './write-error.js';
 import { foldersInBackground, takeOverFolders } from './next-folders.js';
-import { removeInBackground, resumeDeletions } from './background-delete.js';
+import { deleteLeftovers, removeInBackground } from './background-delete.js';
 import { recoverOutput, trashEntries, trashPrefix, withSwapLock } from './recovery.js';
 import { dropReplacedOutput, StaleFiles } from './stale-files.js';
 
@@ -50,7 +50,7 @@ export class OutputDir {
   static open(outDir: string, trashDir?: string): OutputDir {
     try {
       recoverOutput(outDir, trashDir);
-      resumeDeletions();
+      deleteLeftovers();
       const o = new OutputDir(outDir, trashDir);
       fs.mkdirSync(path.dirname(outDir), { recursive: true });
       fs.rmSync(o.tmp, { recursive: true, force: true });

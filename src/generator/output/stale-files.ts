@@ -43,9 +43,16 @@ export class StaleFiles {
    * small change), else in the background, by a process the next build's recovery leaves alone while it runs.
    */
   drop(): void {
-    if (this.count > DELETE_HERE_UP_TO) removeAsOwnInBackground(this.dir);
-    else if (this.count) fs.rmSync(this.dir, { recursive: true, force: true });
+    const count = this.count;
     this.count = 0;
+    if (count > DELETE_HERE_UP_TO) removeAsOwnInBackground(this.dir);
+    else if (count) {
+      try {
+        fs.rmSync(this.dir, { recursive: true, force: true });
+      } catch {
+        // Left for the next build's recovery: out/ is already this build's.
+      }
+    }
   }
 }
 
