@@ -3,9 +3,9 @@
  * and on a file system mounted with `discard` and no journal (this machine's ext4) each freeing waits on the disk
  * (about 120 µs a page against 13 µs for a rename; a body edited after a registry change replaced 4,000 such
  * pages). They go into one folder beside out/, named after the build's process, deleted by the build at its end
- * when it holds a few, else in the background (background-delete.ts: from the system's temp folder where that is
- * on the same file system); recovery removes the folder of a killed build. A replaced out/ with no trash to go to
- * is deleted the same way.
+ * when it holds a few, else in the background (background-delete.ts: from this user's private temp folder where
+ * that is on the same file system); recovery removes the folder of a killed build. A replaced out/ with no trash
+ * to go to is deleted the same way.
  */
 import fs from 'node:fs';
 import path from 'node:path';
