@@ -1,7 +1,8 @@
 /** `reactsite check`: the pipeline without writing, plus the content checks; exit 1 on any error. */
 import { ReactsiteError } from '../problems/problem.js';
 import { PagePool } from '../workers/page-pool.js';
-import { thisMachine, threadNote, workerCount } from '../workers/pool-plan.js';
+import { limitHeapGrowth } from '../workers/heap-growth.js';
+import { bodyCount, thisMachine, threadNote, workerCount } from '../workers/pool-plan.js';
 import { Progress, progressDelay } from '../report/progress.js';
 import { styleFor, useColor } from '../report/style.js';
 import { guard, printTimings, report } from './guard.js';
@@ -12,6 +13,8 @@ export async function runCheck(flags: CliFlags & { quiet?: boolean }): Promise<n
   return guard(async () => {
     // Nothing is written: the output folder is not checked.
     const opts = resolveOptions(flags, process.cwd(), { writes: false });
+    // A check renders every body: its heaps' growth is held from the start, as a cold build's (see startPagePool).
+    limitHeapGrowth(bodyCount(opts.root));
     // Workers start only if there are enough bodies to render (see PagePool.markdown).
     const pool = PagePool.start(workerCount(opts.threads), false);
     const note = threadNote(opts.threads, thisMachine());

@@ -4,7 +4,8 @@ import { projectCacheDir } from '../cache/cache-keys.js';
 import { hasPageStore } from '../store/page-store.js';
 import { sharedInputsChanged } from '../store/shared-inputs.js';
 import { PagePool } from './page-pool.js';
-import { likelyMode, workerCount } from './pool-plan.js';
+import { limitHeapGrowth } from './heap-growth.js';
+import { bodyCount, likelyMode, workerCount } from './pool-plan.js';
 
 /**
  * The page workers of a `build`: started now when pages will likely be rendered, so they warm up while the main
@@ -15,8 +16,13 @@ import { likelyMode, workerCount } from './pool-plan.js';
  */
 export function startPagePool(opts: Pick<BuildOptions, 'root' | 'cache' | 'threads'>): PagePool {
   const store = projectCacheDir(opts.root, 'pages');
-  const likely = likelyMode(opts.root);
+  const bodies = bodyCount(opts.root);
+  const likely = likelyMode(bodies);
   const cold = !opts.cache || !hasPageStore(store);
   const eager = cold || (likely === 'pages' && sharedInputsChanged(opts.root, store));
+  // A build that will render every page holds its heaps' growth from their first collection, before the content is
+  // loaded (see limitHeapGrowth): set at the page stage, it came after a collection during the load had let the main
+  // thread's heap grow to 4 times what it held then (long pages: 390 MB before its next collection).
+  if (eager) limitHeapGrowth(bodies);
   return PagePool.start(workerCount(opts.threads), eager, likely, cold);
 }

@@ -12,7 +12,8 @@ export const LARGE_BUILD_PAGES = 1500;
  * in turns), code-4000 from 608 to 578 MiB for 3.6% more time. Below LARGE_BUILD_PAGES a build stays well
  * under that memory and keeps V8's own growth (there the same limit cost 6%). Not a cap: a larger site still gets
  * all the memory it keeps. A process-wide V8 flag, read when a heap sets its next limit (GC traces show it
- * on the main thread; the workers keep a small heap anyway, see page-pool.ts).
+ * on the main thread; the workers keep a small heap anyway, see page-pool.ts): so a build sets it before it loads
+ * the content (see startPagePool), or a collection during the load may let the main heap reach 4 times what it held.
  */
 export function limitHeapGrowth(pagesToRender: number): void {
   if (pagesToRender >= LARGE_BUILD_PAGES) v8.setFlagsFromString('--heap-growing-percent=50');

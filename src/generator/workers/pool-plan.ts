@@ -101,18 +101,22 @@ export function workerCount(threads?: number, env = process.env, machine = thisM
   return Math.max(env.REACTSITE_WORKERS === 'force' || env.REACTSITE_WORKERS === 'highlight' ? 1 : 0, threadPlan(threads, machine).threads - 1);
 }
 
-/**
- * What the workers will most likely do, guessed from the number of bodies before the content is loaded: from
- * MIN_PAGES_FOR_PAGE_WORKERS they render whole pages (and warm up Markdown first, Shiki only if there is code),
- * below it they likely highlight (Shiki first).
- */
-export function likelyMode(root: string, env = process.env): PoolMode {
-  if (env.REACTSITE_WORKERS === 'force') return 'pages';
+/** How many tutorial bodies project `root` has, counted from their folder before the content is loaded (0 without one). */
+export function bodyCount(root: string): number {
   try {
-    const bodies = fs.readdirSync(path.join(root, 'content', 'tutorials')).filter((f) => f.endsWith('.md')).length;
-    return bodies >= MIN_PAGES_FOR_PAGE_WORKERS ? 'pages' : 'highlight';
+    return fs.readdirSync(path.join(root, 'content', 'tutorials')).filter((f) => f.endsWith('.md')).length;
   } catch {
-    return 'highlight';
+    return 0;
   }
+}
+
+/**
+ * What the workers will most likely do, guessed from the number of bodies (bodyCount) before the content is
+ * loaded: from MIN_PAGES_FOR_PAGE_WORKERS they render whole pages (and warm up Markdown first, Shiki only if there
+ * is code), below it they likely highlight (Shiki first).
+ */
+export function likelyMode(bodies: number, env = process.env): PoolMode {
+  if (env.REACTSITE_WORKERS === 'force') return 'pages';
+  return bodies >= MIN_PAGES_FOR_PAGE_WORKERS ? 'pages' : 'highlight';
 }
 
