@@ -267,6 +267,8 @@ describe('recommended ads panel (desktop)', () => {
 
   it('dismisses an ad for the session: gone on the next page before any script runs, and the panel goes when all are', async () => {
     const { page, ctx } = await open('/tutorial/react-jsx/');
+    const mainWidth = async () => (await rect(page, '.hub-main')).width;
+    const withAds = await mainWidth();
     const first = (await page.locator('.ad').first().getAttribute('data-ad'))!;
     await page.locator('.ad-close').first().focus();
     await page.keyboard.press('Enter');
@@ -286,10 +288,15 @@ describe('recommended ads panel (desktop)', () => {
     await page.locator('.ad').filter({ visible: true }).locator('.ad-close').click();
     await hydrated(page, 'AdsPanel');
     expect(await page.locator('.ads').count()).toBe(0);
+    // No empty column is left: the article takes its room (288 px at this width).
+    expect(await page.locator('.ads-column').isVisible()).toBe(false);
+    expect(await mainWidth()).toBeGreaterThanOrEqual(withAds + 280);
     await page.route(adsChunk, (r) => r.abort());
     await page.goto(`${site.origin}/tutorial/react-state/`);
     await page.waitForLoadState('load');
     expect(await page.locator('.ads').isVisible()).toBe(false);
+    expect(await page.locator('.ads-column').isVisible()).toBe(false);
+    expect(await mainWidth()).toBeGreaterThanOrEqual(withAds + 280);
     await ctx.close();
   });
 });
