@@ -1,11 +1,14 @@
-/** Island: the Copy button of a code block; copies the block's code (read from the page) to the clipboard. */
+/**
+ * Island: the Copy button of a code block; copies the block's code (read from the page) to the clipboard. A refused
+ * write is the spec's console-only variant: logged, and the button stays "Copy" (the share widget's Copy URL says it).
+ */
 import { useRef } from 'react';
 import { codeOfLines, copyText } from './copy-text.js';
 import { useCopied } from './use-copied.js';
 
 /** Props: the block's language, used to strip shell prompts. */
 export default function CopyButton({ language }: { language?: string }) {
-  const [copied, copy, failed] = useCopied();
+  const [copied, copy] = useCopied();
   const ref = useRef<HTMLButtonElement>(null);
   const onClick = () => {
     const code = ref.current?.closest('figure')?.querySelector('pre code');
@@ -13,14 +16,10 @@ export default function CopyButton({ language }: { language?: string }) {
     copy(copyText(lines.length ? codeOfLines(lines) : (code?.textContent ?? ''), language));
   };
   return (
-    <button ref={ref} type="button" className="copy-btn" onClick={onClick} aria-label={copied ? 'Copied!' : failed ? 'Not copied: press again' : 'Copy code'} data-copied={copied || undefined}>
+    <button ref={ref} type="button" className="copy-btn" onClick={onClick} aria-label={copied ? 'Copied!' : 'Copy code'} data-copied={copied || undefined}>
       {copied ? (
         <>
           <CheckIcon /> Copied!
-        </>
-      ) : failed ? (
-        <>
-          <CopyIcon /> Again
         </>
       ) : (
         <>

@@ -3,9 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { COPIED_MS } from './copy-text.js';
 
 /**
- * Returns [copied, copy, failed]: `copy(text)` writes to the clipboard and sets `copied` for 2000 ms, or `failed`
- * as long when the browser refused (a click replayed after a slow widget load is no longer the visitor's gesture:
- * the button then asks for another click, which is).
+ * Returns [copied, copy, failed]: `copy(text)` writes to the clipboard and sets `copied` for 2000 ms, or, when the
+ * browser refused, logs the failure to the console and sets `failed` as long (a click replayed after a slow widget
+ * load is no longer the visitor's gesture: Copy URL then asks for another click, which is).
  */
 export function useCopied(): [boolean, (text: string) => void, boolean] {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
