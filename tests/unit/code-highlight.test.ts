@@ -81,13 +81,22 @@ describe('code highlighting', () => {
     expect(html.split('\n')[1]).toBe('<span data-line=""> </span>');
   });
 
-  it('labels unknown and absent languages as plain text', async () => {
-    for (const fence of ['```', '```nosuchlang']) {
-      const md = await renderMarkdown(`${fence}\na <b> c\n\`\`\`\n`, { file: 'x.md', bodyLine: 1, allowRawHtml: false });
-      const pre = (md.hast.children[0] as Element).children[0] as Element;
-      expect(pre.properties['dataLanguage'] ?? pre.properties['data-language']).toBe('plaintext');
-      expect(((pre.children[0] as Element).data as unknown as { html: string }).html).toBe('<span data-line="">a &lt;b&gt; c</span>');
-    }
+  it('labels an unknown language as plain text', async () => {
+    const md = await renderMarkdown('```nosuchlang\na <b> c\n```\n', { file: 'x.md', bodyLine: 1, allowRawHtml: false });
+    const pre = (md.hast.children[0] as Element).children[0] as Element;
+    expect(pre.properties['dataLanguage'] ?? pre.properties['data-language']).toBe('plaintext');
+    expect(((pre.children[0] as Element).data as unknown as { html: string }).html).toBe('<span data-line="">a &lt;b&gt; c</span>');
+  });
+
+  it("highlights a fence without a language as JSX (the spec's default) and leaves it out of the samples `check` parses", async () => {
+    const bare = await renderMarkdown('```\nconst a = <p />;\n```\n', { file: 'x.md', bodyLine: 1, allowRawHtml: false });
+    const jsx = await renderMarkdown('```jsx\nconst a = <p />;\n```\n', { file: 'x.md', bodyLine: 1, allowRawHtml: false });
+    const pre = (bare.hast.children[0] as Element).children[0] as Element;
+    expect(pre.properties['dataLanguage'] ?? pre.properties['data-language']).toBe('jsx');
+    const html = (r: typeof bare) => (((r.hast.children[0] as Element).children[0] as Element).children[0] as Element).data as unknown as { html: string };
+    expect(html(bare).html).toMatch(/^<span data-line=""><span class="/);
+    expect(html(bare).html).toBe(html(jsx).html);
+    expect(bare.code.map((c) => c.lang)).toEqual(['']);
   });
 
   it('highlights a block the same whatever other languages its thread loaded before (injections stay in their own)', async () => {

@@ -31,7 +31,7 @@ describe('fenced code forecast', () => {
     const md = ['Text', '', '  ```JSX title="a"', '  const a = 1;', '    b();', '  ```', '', '~~~~', '```', 'inside', '~~~~~', '', '``` js `x`', 'not a fence', '```', '', '```css', 'unclosed'].join('\n');
     expect(fencedCode(md)).toEqual([
       { lang: 'jsx', text: 'const a = 1;\n  b();' },
-      { lang: 'plaintext', text: '```\ninside' },
+      { lang: 'jsx', text: '```\ninside' },
     ]);
   });
 });

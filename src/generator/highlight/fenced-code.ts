@@ -12,7 +12,7 @@ export function blockKey(b: CodeBlock): string {
 
 const OPENING = /^( {0,3})(`{3,}|~{3,})([^\n]*)$/;
 
-/** The fenced blocks of `markdown` that are closed, with their language (lowercased, "plaintext" if none). */
+/** The fenced blocks of `markdown` that are closed, with their language (lowercased, "jsx" if none, as the Markdown stage has it). */
 export function fencedCode(markdown: string): CodeBlock[] {
   const lines = markdown.split(/\r?\n/);
   const out: CodeBlock[] = [];
@@ -25,7 +25,7 @@ export function fencedCode(markdown: string): CodeBlock[] {
     if (end < 0) break;
     const unindent = new RegExp(`^ {0,${indent.length}}`);
     const body = lines.slice(i + 1, end).map((line) => line.replace(unindent, ''));
-    out.push({ lang: open[3]!.trim().split(/\s+/)[0]!.toLowerCase() || 'plaintext', text: body.join('\n') });
+    out.push({ lang: open[3]!.trim().split(/\s+/)[0]!.toLowerCase() || 'jsx', text: body.join('\n') });
     i = end;
   }
   return out;

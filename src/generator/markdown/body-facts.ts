@@ -87,8 +87,9 @@ function visitCode(node: Code, data: BodyFacts, line: number) {
   const known = !lang || isKnownLanguage(lang);
   if (!known) data.warnings.push(unknownLanguage(node.lang!, { file: data.file, line, field: 'code fence language' }));
   for (const p of fenceMetaProblems(node.meta ?? '', node.value.split(/\r?\n/).length)) data.warnings.push(warning(p.message, { file: data.file, line, field: 'code fence meta', hint: p.hint }));
-  // Unknown or absent languages are highlighted (and labelled) as plain text; known ones in any case (```JSX).
-  node.lang = !known || PLAIN.has(lang) || !lang ? 'plaintext' : lang;
+  // A fence without a language is JSX, the spec's default for a code block (`check` still parses only the samples
+  // that name a language); unknown languages are highlighted (and labelled) as plain text; known ones in any case.
+  node.lang = !lang ? 'jsx' : !known || PLAIN.has(lang) ? 'plaintext' : lang;
 }
 
 const LETTER_OR_NUMBER = /^[\p{L}\p{N}]$/u;
