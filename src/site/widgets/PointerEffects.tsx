@@ -16,7 +16,8 @@ interface Layers { blob: RefObject<HTMLDivElement | null>; canvas: RefObject<HTM
 function startEffects(layers: Layers, glow: number, trail: Partial<TrailSettings>, showTrail: (m: TrailModel) => void): (() => void) | undefined {
   const { blob, canvas } = layers;
   const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  const m = new TrailModel(trail);
+  // The JS heap in bytes where the browser tells it (Chromium's performance.memory), for the trail's stats.
+  const m = new TrailModel(trail, { memory: () => (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize });
   const useTrail = !(reduced && m.settings.respectReducedMotion) && m.register();
   const useGlow = !reduced && glow > 0;
   if (!useTrail) m.disable();
