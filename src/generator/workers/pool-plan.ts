@@ -119,4 +119,3 @@ export function likelyMode(bodies: number, env = process.env): PoolMode {
   if (env.REACTSITE_WORKERS === 'force') return 'pages';
   return bodies >= MIN_PAGES_FOR_PAGE_WORKERS ? 'pages' : 'highlight';
 }
-
