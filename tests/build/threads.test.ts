@@ -18,7 +18,8 @@ function projectOfThirteen(): string {
   return makeProject(files);
 }
 
-const threadsOf = (r: CliRun) => (JSON.parse(/timings: (.*)/.exec(r.stdout)![1]!) as { threads: { pages: { main: number; workers: number } } }).threads.pages;
+const statsOf = (r: CliRun) => (JSON.parse(/timings: (.*)/.exec(r.stdout)![1]!) as { threads: { pages: { main: number; workers: number }; rested: number } }).threads;
+const threadsOf = (r: CliRun) => statsOf(r).pages;
 
 describe('build --threads', () => {
   it('renders on the main thread alone with 1, on workers too with more, and the bytes are the same', async () => {
@@ -30,6 +31,9 @@ describe('build --threads', () => {
     // Asked for, a worker starts on any machine with the memory for it, one core included.
     expect(threadsOf(two).workers).toBeGreaterThan(0);
     expect(threadsOf(two).main + threadsOf(two).workers).toBe(13);
+    // Their page run done, the workers are stopped (their memory given back) before the gate, not at the exit.
+    expect(statsOf(two).rested).toBe(1);
+    expect(statsOf(one).rested).toBe(0);
     expect(snapshotDir(path.join(root, 'out-two'))).toEqual(snapshotDir(path.join(root, 'out-one')));
   });
 

@@ -18,13 +18,14 @@ import type { PageJob } from '../render/page-job.js';
 import type { StoredPage } from '../store/page-store.js';
 import { MIN_BODIES_FOR_WORKERS, pageWorkerFile, type PoolMode } from './pool-plan.js';
 import type { Batch, BatchReply, HighlightReply, WorkerInit } from './pool-messages.js';
-import { pageReader, type ResultReader } from './string-table.js';
+import { pageReader } from './string-table.js';
+import { spreadJobs, type PoolReplies } from './spread-jobs.js';
 
 /**
  * How many jobs of each kind each side did, how many code blocks the workers highlighted for the main thread, and
  * whether the workers were started with the build (`early`) rather than when work for them was found.
  */
-export interface PoolStats { pages: { main: number; workers: number }; markdown: { main: number; workers: number }; highlighted: number; early: boolean; /** Pages whose Markdown a worker rendered ahead (see PagePool.ahead). */ ahead: number }
+export interface PoolStats { pages: { main: number; workers: number }; markdown: { main: number; workers: number }; highlighted: number; early: boolean; /** Pages whose Markdown a worker rendered ahead (see PagePool.ahead). */ ahead: number; /** How often started workers were stopped to give back their memory (see rest). */ rested: number }
 
 /**
  * A worker keeps little between pages (its live heap stays near 40 MB on any site); a young generation of 48 MB
@@ -51,10 +52,21 @@ export class PagePool {
   private nextHighlight = 0;
   private readonly prefetched = new Map<string, number>();
   private failure: Error | undefined;
+  /** What a run's jobs hear of the workers (see spread-jobs.ts). */
+  private readonly replies: PoolReplies = {
+    failure: () => this.failure,
+    listen: (w, onReply) => {
+      if (onReply) this.onBatch.set(w, onReply);
+      else this.onBatch.delete(w);
+    },
+    ahead: (n) => {
+      this.stats.ahead += n;
+    },
+  };
   /** Runs take turns: a worker serves one run's batches at a time. */
   private turn: Promise<unknown> = Promise.resolve();
   /** What each side did so far (REACTSITE_TIMINGS prints it; tests check that workers took part). */
-  readonly stats: PoolStats = { pages: { main: 0, workers: 0 }, markdown: { main: 0, workers: 0 }, highlighted: 0, early: false, ahead: 0 };
+  readonly stats: PoolStats = { pages: { main: 0, workers: 0 }, markdown: { main: 0, workers: 0 }, highlighted: 0, early: false, ahead: 0, rested: 0 };
 
   private constructor(
     private readonly count: number,
@@ -173,7 +185,7 @@ export class PagePool {
     const lanes = mode === 'highlight' && this.workers.length ? 6 : 1;
     const strings = o.strings ?? new Map<string, string>();
     // Each worker numbers its strings afresh for each run (its init starts a new table): one reader each.
-    return this.inTurn(() => this.spread(jobs, { workers, lanes, init, stats: this.stats.pages, onDone: o.onDone, keep: o.keep, reader: () => pageReader(strings), batch: (id, part) => ({ id, jobs: part as PageJob[] }) }, onMain));
+    return this.inTurn(() => spreadJobs(jobs, this.replies, { workers, lanes, init, stats: this.stats.pages, onDone: o.onDone, keep: o.keep, reader: () => pageReader(strings), batch: (id, part) => ({ id, jobs: part as PageJob[] }) }, onMain));
   }
 
   /**
@@ -190,93 +202,13 @@ export class PagePool {
     const lanes = o.workersOnly && workers.length ? 0 : 1;
     // Alone on the workers (dev's background pass), two results a batch: a save waits while this thread takes one.
     const most = o.workersOnly ? 2 : 8;
-    return this.inTurn(() => this.spread(jobs, { workers, lanes, most, stats: this.stats.markdown, keep, batch: (id, part) => ({ id, md: part as MarkdownJob[], blocksDir }) }, onMain));
+    return this.inTurn(() => spreadJobs(jobs, this.replies, { workers, lanes, most, stats: this.stats.markdown, keep, batch: (id, part) => ({ id, md: part as MarkdownJob[], blocksDir }) }, onMain));
   }
 
   private inTurn<T>(f: () => Promise<T>): Promise<T> {
     const run = this.turn.then(f, f);
     this.turn = run.catch(() => undefined);
     return run;
-  }
-
-  /**
-   * Spreads `jobs` over `workers` (batches of up to `most`, default 8, two in flight each, so a worker never waits
-   * for its next batch) and `lanes` loops on the main thread; results (or errors) in job order. The main thread
-   * takes jobs from the front, the workers from the back (what they rendered ahead, see ahead()), until they meet.
-   */
-  private async spread<J, R, K = R>(jobs: readonly J[], o: { workers: Worker[]; lanes: number; most?: number; init?: WorkerInit; stats: { main: number; workers: number }; onDone?: (n: number) => void; keep?: (r: R, i: number) => K | Error; reader?: () => ResultReader<R>; batch: (id: number, part: readonly J[]) => Batch }, onMain: (job: J) => Promise<R>): Promise<(K | Error)[]> {
-    const results: (K | Error)[] = new Array(jobs.length);
-    const asSent = (): ResultReader<R> => ({ add() {}, result: (r) => r as R });
-    const keep = o.keep ?? ((r: R) => r as unknown as K);
-    let next = 0;
-    let end = jobs.length;
-    const threads = o.workers.length + Math.min(o.lanes, 1);
-    const size = (max: number) => Math.max(1, Math.min(max, Math.ceil((end - next) / (threads * 4))));
-    const take = (max: number): [number, number] => {
-      const start = next;
-      next = Math.min(end, next + size(max));
-      return [start, next];
-    };
-    const takeLast = (max: number): [number, number] => {
-      const last = end;
-      end = Math.max(next, end - size(max));
-      return [end, last];
-    };
-    const onWorker = (w: Worker) =>
-      new Promise<void>((resolve, reject) => {
-        let inFlight = 0;
-        const reader = (o.reader ?? asSent)();
-        const stopped = (code: number) => fail(new Error(`a page worker stopped (exit code ${code})`));
-        const settle = () => {
-          w.off('error', fail);
-          w.off('exit', stopped);
-        };
-        function fail(e: Error) {
-          settle();
-          reject(e);
-        }
-        const send = () => {
-          if (this.failure) return fail(this.failure);
-          while (inFlight < 2 && next < end) {
-            const [start, stop] = takeLast(o.most ?? 8);
-            inFlight++;
-            w.postMessage(o.batch(start, jobs.slice(start, stop)));
-          }
-          if (inFlight === 0) {
-            settle();
-            resolve();
-          }
-        };
-        this.onBatch.set(w, (m) => {
-          inFlight--;
-          o.stats.workers += m.results.length;
-          this.stats.ahead += m.ahead ?? 0;
-          o.onDone?.(m.results.length);
-          if (m.strings) reader.add(m.strings);
-          m.results.forEach((r, i) => (results[m.id + i] = r !== null && typeof r === 'object' && 'error' in r ? new Error(r.error) : keep(reader.result(r), m.id + i)));
-          send();
-        });
-        w.on('error', fail);
-        w.on('exit', stopped);
-        if (o.init) w.postMessage({ init: o.init });
-        send();
-      });
-    const lane = async () => {
-      while (next < end) {
-        const [i] = take(1);
-        results[i] = await onMain(jobs[i]!).then((r) => keep(r, i), (e: Error) => e);
-        o.stats.main++;
-        o.onDone?.(1);
-        // Let worker replies in, so they get their next batch while this thread keeps rendering.
-        await new Promise((r) => setImmediate(r));
-      }
-    };
-    try {
-      await Promise.all([...o.workers.map(onWorker), ...Array.from({ length: o.lanes }, lane)]);
-    } finally {
-      for (const w of o.workers) this.onBatch.delete(w);
-    }
-    return results;
   }
 
   /**
@@ -287,6 +219,7 @@ export class PagePool {
     return this.inTurn(async () => {
       const workers = this.workers;
       this.workers = [];
+      if (workers.length) this.stats.rested++;
       for (const w of workers) w.removeAllListeners('exit');
       await Promise.all(workers.map((w) => w.terminate()));
     });
