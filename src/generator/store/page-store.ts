@@ -191,7 +191,9 @@ export class PageStore {
 
   /** Records a page stored by storePageFile (on any thread) as part of this build. */
   record(key: string, page: StoredPage): void {
-    this.used.set(key, { size: page.size, mtimeMs: page.mtimeMs, packed: page.packed, words: page.md.words, warnings: page.md.warnings, meta: { facts: page.facts, links: page.md.links } });
+    const md = page.md;
+    // The page's links are read when the index is written: until then they stay as md keeps them (see kept-links.ts).
+    this.used.set(key, { size: page.size, mtimeMs: page.mtimeMs, packed: page.packed, words: md.words, warnings: md.warnings, meta: { facts: page.facts, get links() { return md.links; } } });
     this.changed.add(key);
   }
 

@@ -60,7 +60,8 @@ function check(o: GateInput, publicFiles: Set<string>, only?: ReadonlySet<string
   for (const r of o.routes) {
     const file = sourceFile(o.content, r);
     const md = file && o.markdown.get(file);
-    if (file && md && (!only || only.has(r.file))) sources.set(r.file, { file, links: md.links, bodyH1: md.warnings?.some(isBodyH1Problem) });
+    // Links are read only where a page has a problem to point at (see kept-links.ts).
+    if (file && md && (!only || only.has(r.file))) sources.set(r.file, { file, get links() { return md.links; }, bodyH1: md.warnings?.some(isBodyH1Problem) });
   }
   return checkByPage({ files: o.files, publicFiles, routes: o.routes, siteUrl: o.siteUrl, base: o.base, extraOrigins: o.devOrigin ? [o.devOrigin] : [], sources, brokenLinks: o.opts.brokenLinks, facts: o.facts }, only);
 }

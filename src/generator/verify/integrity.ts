@@ -102,10 +102,12 @@ export function checkByPage(input: IntegrityInput, only?: ReadonlySet<string>): 
     const source = input.sources.get(file);
     // The n-th report of a URL on a page points at the n-th link written so (a page's links come in source order).
     const reported = new Map<string, number>();
+    // Read once a page, and only if it has a problem to point at (see markdown/kept-links.ts).
+    let links: readonly SourceLink[] | undefined;
     const where = (href: string) => {
       const nth = reported.get(href) ?? 0;
       reported.set(href, nth + 1);
-      const hit = source && sourceLinkOf(source.links, href, input.base, nth);
+      const hit = source && sourceLinkOf((links ??= source.links), href, input.base, nth);
       return hit ? { file: source!.file, line: hit.line } : { file: `out/${file}` };
     };
     eachUrl(facts, (url) => {

@@ -25,6 +25,7 @@ import { recordSharedInputs } from '../store/shared-inputs.js';
 import type { SiteRenderer } from '../bundle/site-bundle.js';
 import type { OutputDir } from '../output/output-dir.js';
 import { blockCacheIn, type LazyMarkdown } from '../markdown/thread-markdown.js';
+import { withKeptLinks } from '../markdown/kept-links.js';
 import type { ProgressSink } from '../report/progress.js';
 
 /** What the stage produced; of the pages rendered, `packed` took their Markdown result from a pack. */
@@ -42,13 +43,10 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
   const store = o.opts.cache ? new PageStore(pageStoreDir(o.opts), versions) : undefined;
   const shared = sharedKey(o.data, o.rendererFile, versions);
   const out: PageStageResult = { facts: new Map(), markdown: new Map(), problems: [], rendered: 0, reused: 0, packed: 0, keys: new Map() };
-  // One copy of each URL and id for all pages' facts: this thread's facts are read into it (see PieceFacts),
-  // the workers' arrive in it (see string-table.ts), and the links of each body are interned as it arrives.
+  // One copy of each URL and id for all pages' facts: this thread's facts are read into it (see PieceFacts), the
+  // workers' arrive in it (see string-table.ts), and each body's links are interned as it arrives (kept-links.ts).
   const strings = new Map<string, string>();
-  const intern = <M extends PageMeta>(meta: M): M => {
-    for (const link of meta.md.links) link.href = interned(link.href, strings);
-    return meta;
-  };
+  const intern = <M extends PageMeta>(meta: M): M => ({ ...meta, md: withKeptLinks(meta.md, (href) => interned(href, strings)) });
   // Rendered pages are interned as they arrive (pool.run's keep); stored ones share the index's URL table already.
   const take = (route: Route, file: string, facts: HtmlFacts, md: PageMeta['md']) => {
     out.facts.set(route.file, facts);
