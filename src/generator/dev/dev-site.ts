@@ -1,7 +1,7 @@
 /** Dev's incremental site: content and code kept up to date separately, pages rendered lazily per generation. */
 import type { Route, SiteData } from '../../site/types.js';
 import { withBase } from '../../site/seo/urls.js';
-import { sourceFile, type Content } from '../content/load-content.js';
+import { sourceFile } from '../content/load-content.js';
 import { generatedFile, generatedNames, isGeneratedFile } from '../render/host-files.js';
 import { renderRoute } from '../render/render-route.js';
 import { siteDataOf } from '../render/site-data.js';
@@ -24,6 +24,7 @@ import { safeRelative } from '../serve/static-server.js';
 import { RenderedPages, type PageOutcome } from './rendered-pages.js';
 import { BodyHtml } from './body-html.js';
 import { AHEAD_BATCH, BodiesAhead } from './bodies-ahead.js';
+import { SlugMoves } from './slug-moves.js';
 
 /**
  * One consistent state of the site; pages are rendered on first use, and what the gate needs of them is kept until
@@ -68,8 +69,8 @@ export class DevSite {
   private dirty = new Set<string>() as Set<string> | 'all';
   private readonly shown = new ShownWarnings();
   private readonly bodyHtml = new BodyHtml();
-  /** Where tutorials whose slug changed this session now live: old URL path -> new URL path (under the base). */
-  private readonly moved = new Map<string, string>();
+  /** Where tutorials whose slug changed this session now live. */
+  private readonly moves: SlugMoves;
 
   /** Worker threads for large Markdown batches and the background pass (started on first use, stopped after the pass). */
   private readonly pool: PagePool;
@@ -83,6 +84,7 @@ export class DevSite {
     const blocksDir = o.opts.cache ? projectCacheDir(o.opts.root, 'blocks') : undefined;
     this.content = new DevContent(o.opts, { markdown: lazyMarkdown({ memoLimit: blocksDir ? 0 : 20_000, blocksDir }), pool: this.pool, blocksDir });
     this.code = new DevCode(o.siteDir);
+    this.moves = new SlugMoves(o.base);
   }
 
   /**
@@ -246,28 +248,14 @@ export class DevSite {
    * follows it there); undefined for paths that are pages now, or were never moved.
    */
   movedTo(pathname: string): string | undefined {
-    const to = this.moved.get(pathname.endsWith('/') ? pathname : `${pathname}/`);
+    const to = this.moves.to(pathname);
     const file = to === undefined ? undefined : this.fileForPath(to);
     return file && file !== '404.html' && this.gen?.routeByFile.has(file) ? to : undefined;
   }
 
-  /** Notes the tutorials of `next` whose slug differs from the one they had in `previous` (see movedTo). */
-  private noteMoves(previous: Content | undefined, next: Content): void {
-    if (!previous || previous.tutorials === next.tutorials) return;
-    const url = (slug: string) => withBase(this.o.base, `/tutorial/${slug}/`);
-    const slugs = new Map(next.tutorials.map((t) => [t.id, t.slug]));
-    for (const t of previous.tutorials) {
-      const now = slugs.get(t.id);
-      if (now !== undefined && now !== t.slug) this.moved.set(url(t.slug), url(now));
-    }
-    // A slug in use again is a page, not a move; a move of a move leads to the last place.
-    for (const slug of slugs.values()) this.moved.delete(url(slug));
-    for (const [from, to] of this.moved) this.moved.set(from, this.moved.get(to) ?? to);
-  }
-
   /** A new generation; pages of the previous one are kept unless `changed` names them (or the routes changed). */
   private generation(content: ContentState, code: CodeState, changed: Set<string> | 'all'): Generation {
-    this.noteMoves(this.gen?.content, content.content);
+    this.moves.note(this.gen?.content, content.content);
     const data = siteDataOf(content.content, content.markdown, { site: this.o.dev.origin, base: this.o.base, dev: this.o.dev }, code.client.manifest);
     const pages = new RenderedPages();
     const previous = this.gen;
