@@ -3,11 +3,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { warning, type Problem } from '../problems/problem.js';
 
-/** The warning for a project whose `.cache/reactsite/` cannot be made or written; undefined when it can. */
-export function unwritableCache(root: string): Problem | undefined {
+/**
+ * The warning for a project whose `.cache/reactsite/` cannot be made or written; undefined when it can. `make`
+ * makes the folder when it is missing (its parent exists then).
+ */
+export function unwritableCache(root: string, make = (dir: string) => fs.mkdirSync(dir)): Problem | undefined {
   const dir = path.join(root, '.cache', 'reactsite');
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    if (!fs.existsSync(dir)) {
+      fs.mkdirSync(path.dirname(dir), { recursive: true });
+      try {
+        make(dir);
+      } catch (e) {
+        // Made by another build meanwhile.
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+    }
     fs.accessSync(dir, fs.constants.W_OK);
     return undefined;
   } catch (e) {

@@ -15,6 +15,7 @@ import { startPagePool } from '../workers/build-pool.js';
 import { thisMachine, threadNote } from '../workers/pool-plan.js';
 import { guard, printTimings, report } from './guard.js';
 import type { BuildOptions } from '../build-options.js';
+import { makeSpreadFolder } from '../output/spread-folder.js';
 import { resolveOptions, type CliFlags } from './options.js';
 import { problem, ReactsiteError, UsageError, type Problem } from '../problems/problem.js';
 
@@ -58,7 +59,8 @@ async function build(flags: CliFlags & OutputFlags): Promise<void> {
   if (flags.report) throwIfUsage(reportProblems(flags.report));
   const asked = resolveOptions(flags);
   // A read-only checkout (the cache cannot be written) builds without the cache, and says so once.
-  const cacheWarning = asked.cache ? unwritableCache(asked.root) : undefined;
+  // The cache's folder is made where its files are cheap to make (see output/spread-folder.ts).
+  const cacheWarning = asked.cache ? unwritableCache(asked.root, makeSpreadFolder) : undefined;
   const opts = cacheWarning ? { ...asked, cache: false } : asked;
   // Before anything else: when nothing changed since the last build, its out/ and report stand.
   const last = opts.cache ? new LastBuild(opts) : undefined;

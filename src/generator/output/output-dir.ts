@@ -9,6 +9,7 @@ import fg from 'fast-glob';
 import { placedStamps, racyStat, type Stamp } from '../cache/file-stamps.js';
 import { linkOrCopy, mkdirExisting } from './folders.js';
 import { writeError } from './write-error.js';
+import { makeSpreadFolder } from './spread-folder.js';
 import { foldersInBackground, takeOverFolders } from './next-folders.js';
 import { deleteLeftovers, removeInBackground } from './background-delete.js';
 import { recoverOutput, trashEntries, trashPrefix, withSwapLock } from './recovery.js';
@@ -69,7 +70,7 @@ export class OutputDir {
         }
       }
       if (recycled) o.survey();
-      else fs.mkdirSync(o.tmp);
+      else makeSpreadFolder(o.tmp);
       o.dirs.add('.');
       return o;
     } catch (e) {
