@@ -19,6 +19,7 @@ export function unwritableCache(root: string, make = (dir: string) => fs.mkdirSy
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       }
     }
+    if (!fs.statSync(dir).isDirectory()) throw Object.assign(new Error(`${dir} is not a folder`), { code: 'ENOTDIR' });
     fs.accessSync(dir, fs.constants.W_OK);
     return undefined;
   } catch (e) {
