@@ -17,7 +17,7 @@ import type { MarkdownJob, MarkdownResult } from '../markdown/render-markdown.js
 import type { PageJob } from '../render/page-job.js';
 import type { StoredPage } from '../store/page-store.js';
 import { MIN_BODIES_FOR_WORKERS, pageWorkerFile, type PoolMode } from './pool-plan.js';
-import type { Batch, BatchReply, HighlightReply, WorkerInit } from './pool-messages.js';
+import type { BatchReply, HighlightReply, WorkerInit } from './pool-messages.js';
 import { pageReader } from './string-table.js';
 import { spreadJobs, type PoolReplies } from './spread-jobs.js';
 
