@@ -5,7 +5,7 @@ import { hasPageStore } from '../store/page-store.js';
 import { sharedInputsChanged } from '../store/shared-inputs.js';
 import { PagePool } from './page-pool.js';
 import { limitHeapGrowth } from './heap-growth.js';
-import { bodyCount, likelyMode, workerCount } from './pool-plan.js';
+import { bodyBytes, bodyCount, likelyMode, workerCount } from './pool-plan.js';
 
 /**
  * The page workers of a `build`: started now when pages will likely be rendered, so they warm up while the main
@@ -22,7 +22,8 @@ export function startPagePool(opts: Pick<BuildOptions, 'root' | 'cache' | 'threa
   const eager = cold || (likely === 'pages' && sharedInputsChanged(opts.root, store));
   // A build that will render every page holds its heaps' growth from their first collection, before the content is
   // loaded (see limitHeapGrowth): set at the page stage, it came after a collection during the load had let the main
-  // thread's heap grow to 4 times what it held then (long pages: 390 MB before its next collection).
-  if (eager) limitHeapGrowth(bodies);
+  // thread's heap grow to 4 times what it held then (long pages: 390 MB before its next collection). Very long content
+  // holds it further (see growthPercent): its bodies' sizes are read for that, a stat a body.
+  if (eager) limitHeapGrowth(bodies, bodyBytes(opts.root));
   return PagePool.start(workerCount(opts.threads), eager, likely, cold);
 }

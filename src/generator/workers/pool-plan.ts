@@ -110,6 +110,18 @@ export function bodyCount(root: string): number {
   }
 }
 
+/** How many bytes project `root`'s tutorial bodies hold, from their files' sizes (0 without a folder). */
+export function bodyBytes(root: string): number {
+  const dir = path.join(root, 'content', 'tutorials');
+  let bytes = 0;
+  try {
+    for (const f of fs.readdirSync(dir)) if (f.endsWith('.md')) bytes += fs.statSync(path.join(dir, f), { throwIfNoEntry: false })?.size ?? 0;
+  } catch {
+    return 0;
+  }
+  return bytes;
+}
+
 /**
  * What the workers will most likely do, guessed from the number of bodies (bodyCount) before the content is
  * loaded: from MIN_PAGES_FOR_PAGE_WORKERS they render whole pages (and warm up Markdown first, Shiki only if there
