@@ -4,8 +4,9 @@ import v8 from 'node:v8';
 /** From this many pages to render, heap growth is held (see limitHeapGrowth). */
 export const LARGE_BUILD_PAGES = 1500;
 
-/** Bodies up to this many bytes keep growth at 50 %; from LONG_BODIES_TO on, 30 % (see growthPercent). */
+/** Bodies up to this many bytes keep growth at 50 % (see growthPercent). */
 export const LONG_BODIES_FROM = 90e6;
+/** Bodies of this many bytes or more hold growth at 30 % (see growthPercent). */
 export const LONG_BODIES_TO = 120e6;
 
 /**
