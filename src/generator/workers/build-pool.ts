@@ -5,7 +5,7 @@ import { hasPageStore } from '../store/page-store.js';
 import { sharedInputsChanged } from '../store/shared-inputs.js';
 import { PagePool } from './page-pool.js';
 import { limitHeapGrowth } from './heap-growth.js';
-import { bodyBytes, bodyCount, likelyMode, workerCount } from './pool-plan.js';
+import { bodyBytes, bodyFiles, likelyMode, workerCount } from './pool-plan.js';
 
 /**
  * The page workers of a `build`: started now when pages will likely be rendered, so they warm up while the main
@@ -16,14 +16,14 @@ import { bodyBytes, bodyCount, likelyMode, workerCount } from './pool-plan.js';
  */
 export function startPagePool(opts: Pick<BuildOptions, 'root' | 'cache' | 'threads'>): PagePool {
   const store = projectCacheDir(opts.root, 'pages');
-  const bodies = bodyCount(opts.root);
-  const likely = likelyMode(bodies);
+  const files = bodyFiles(opts.root);
+  const likely = likelyMode(files.length);
   const cold = !opts.cache || !hasPageStore(store);
   const eager = cold || (likely === 'pages' && sharedInputsChanged(opts.root, store));
   // A build that will render every page holds its heaps' growth from their first collection, before the content is
   // loaded (see limitHeapGrowth): set at the page stage, it came after a collection during the load had let the main
   // thread's heap grow to 4 times what it held then (long pages: 390 MB before its next collection). Very long content
   // holds it further (see growthPercent): its bodies' sizes are read for that, a stat a body.
-  if (eager) limitHeapGrowth(bodies, bodyBytes(opts.root));
+  if (eager) limitHeapGrowth(files.length, bodyBytes(opts.root, files));
   return PagePool.start(workerCount(opts.threads), eager, likely, cold);
 }

@@ -101,24 +101,25 @@ export function workerCount(threads?: number, env = process.env, machine = thisM
   return Math.max(env.REACTSITE_WORKERS === 'force' || env.REACTSITE_WORKERS === 'highlight' ? 1 : 0, threadPlan(threads, machine).threads - 1);
 }
 
-/** How many tutorial bodies project `root` has, counted from their folder before the content is loaded (0 without one). */
-export function bodyCount(root: string): number {
+/** The tutorial bodies of project `root` (file names), listed from their folder before the content is loaded ([] without one). */
+export function bodyFiles(root: string): string[] {
   try {
-    return fs.readdirSync(path.join(root, 'content', 'tutorials')).filter((f) => f.endsWith('.md')).length;
+    return fs.readdirSync(path.join(root, 'content', 'tutorials')).filter((f) => f.endsWith('.md'));
   } catch {
-    return 0;
+    return [];
   }
 }
 
-/** How many bytes project `root`'s tutorial bodies hold, from their files' sizes (0 without a folder). */
-export function bodyBytes(root: string): number {
+/** How many tutorial bodies project `root` has (see bodyFiles). */
+export function bodyCount(root: string): number {
+  return bodyFiles(root).length;
+}
+
+/** How many bytes the tutorial bodies `files` (bodyFiles) of project `root` hold, from their files' sizes. */
+export function bodyBytes(root: string, files = bodyFiles(root)): number {
   const dir = path.join(root, 'content', 'tutorials');
   let bytes = 0;
-  try {
-    for (const f of fs.readdirSync(dir)) if (f.endsWith('.md')) bytes += fs.statSync(path.join(dir, f), { throwIfNoEntry: false })?.size ?? 0;
-  } catch {
-    return 0;
-  }
+  for (const f of files) bytes += fs.statSync(path.join(dir, f), { throwIfNoEntry: false })?.size ?? 0;
   return bytes;
 }
 
