@@ -7,7 +7,7 @@ import { sharedCompileContext } from './bundle-patches/from-markdown-context.mjs
 import { micromarkCombineOnce } from './bundle-patches/micromark-combine-once.mjs';
 import { micromarkRuns } from './bundle-patches/micromark-runs.mjs';
 import { subtokenizeJumpMaps } from './bundle-patches/subtokenize-jumps.mjs';
-import { prettyCodeParse, visitParents } from './bundle-patches/swapped-packages.mjs';
+import { micromarkPostprocess, prettyCodeParse, visitParents } from './bundle-patches/swapped-packages.mjs';
 
 export { skipListingOnChange } from './bundle-patches/chokidar-listing.mjs';
 export { compileOnce, shareCompileContext } from './bundle-patches/from-markdown-context.mjs';
@@ -16,4 +16,4 @@ export { consumeRuns } from './bundle-patches/micromark-runs.mjs';
 export { mapSubtokenizeJumps } from './bundle-patches/subtokenize-jumps.mjs';
 
 /** Every plugin of the CLI bundle, in order. */
-export const cliBundlePlugins = [prettyCodeParse, visitParents, sharedCompileContext, subtokenizeJumpMaps, micromarkRuns, micromarkCombineOnce, chokidarListing];
+export const cliBundlePlugins = [prettyCodeParse, visitParents, micromarkPostprocess, sharedCompileContext, subtokenizeJumpMaps, micromarkRuns, micromarkCombineOnce, chokidarListing];

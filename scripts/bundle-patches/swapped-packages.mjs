@@ -24,3 +24,14 @@ export const visitParents = {
     build.onResolve({ filter: /^unist-util-visit-parents$/ }, () => ({ path: path.join(ROOT, 'src/generator/markdown/visit-parents.ts') }));
   },
 };
+
+/** micromark's postprocess copies a document's events four times a pass, for a pass per level of nesting and one
+ * more; the bundle gets the same passes streamed (src/generator/markdown/micromark-postprocess.ts). */
+export const micromarkPostprocess = {
+  name: 'micromark-postprocess',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/lib\/postprocess\.js$/ }, (args) =>
+      /[\\/]micromark[\\/](dev[\\/])?(index|stream)\.js$/.test(args.importer) ? { path: path.join(ROOT, 'src/generator/markdown/micromark-postprocess.ts') } : undefined,
+    );
+  },
+};

@@ -2,9 +2,9 @@
  * The CLI bundle's Markdown packages as its plugins rewrite them (scripts/bundle-patches/, listed in
  * scripts/cli-bundle-plugins.mjs: mdast-util-from-markdown's one compiler per processor and compile loop reusing
  * one context object, micromark-util-subtokenize's jumps in Maps, micromark's loops consuming runs of data at
- * once, its extensions merged once) against the packages as published: remark-parse + remark-gfm bundled with the bundle's plugins give
- * the same trees, positions included, for the site, the synthetic corpora and random texts of nested Markdown
- * constructs.
+ * once, its extensions merged once, its postprocess passes streamed) against the packages as published:
+ * remark-parse + remark-gfm bundled with the bundle's plugins give the same trees, positions included, for the
+ * site, the synthetic corpora and random texts of nested Markdown constructs.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -91,6 +91,9 @@ describe('the bundle’s rewritten Markdown packages', () => {
     expect(bundleText.match(/effects\d*\.consumeRun\?\.\(/g)).toHaveLength(4);
     expect(combineOnce(fs.readFileSync(path.join(ROOT, 'node_modules/micromark/lib/parse.js'), 'utf8'))).toContain('combinedOnce(settings.extensions');
     expect(bundleText).toMatch(/combinedOnce\(settings\d*\.extensions/);
+    // micromark's postprocess is the project's (its events are compared in micromark-postprocess.test.ts).
+    expect(bundleText).toContain('function expandPass(');
+    expect(bundleText).not.toContain('node_modules/micromark/lib/postprocess.js');
   });
 
   it('leave a version of another shape as it is', () => {
