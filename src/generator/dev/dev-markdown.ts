@@ -1,7 +1,6 @@
 /** Dev's Markdown: unchanged bodies come from memory, changed ones go through the build's own markdown stage. */
 import type { Content } from '../content/load-content.js';
 import type { SourceDoc } from '../content/read-docs.js';
-import type { MarkdownResult } from '../markdown/render-markdown.js';
 import type { TreelessMarkdown } from './body-html.js';
 import { renderBodies, type MarkdownThreads } from '../workers/render-bodies.js';
 import { bodiesOf } from './bodies-by-file.js';

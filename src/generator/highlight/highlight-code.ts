@@ -13,7 +13,7 @@ import { patternSharingEngine } from './regex-engine.js';
 import { languagesFor } from './grammar-needs.js';
 import { ANSI, ansiRuns } from './ansi-runs.js';
 import { LineCache } from './line-cache.js';
-import { lineRuns, type BlockRuns, type LineRuns } from './line-runs.js';
+import { lineRuns, type BlockRuns } from './line-runs.js';
 
 /**
  * Languages loaded up front, in this order. With grammars loaded lazily per document, the same code came out
