@@ -11,13 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import fg from 'fast-glob';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBundlePlugins, combineOnce, compileOnce, consumeRuns, mapSubtokenizeJumps, shareCompileContext } from '../../scripts/cli-bundle-plugins.mjs';
-import { generateCorpus, prng } from '../../scripts/corpus.mjs';
+import { markdownSources } from '../helpers/markdown-sources.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-bundle-patches-'));
@@ -113,11 +112,7 @@ describe('the bundle’s rewritten Markdown packages', () => {
   });
 
   it('gives the same trees as the published packages on the site, the corpora and 3,000 random texts', () => {
-    for (const kind of ['code', 'plain', 'docs'] as const) generateCorpus({ n: 30, kind, seed: 9, out: path.join(tmp, kind) });
-    const files = [...fg.sync('content/**/*.md', { cwd: ROOT, absolute: true }), ...fg.sync('*/content/tutorials/*.md', { cwd: tmp, absolute: true })];
-    const sources = files.map((f) => fs.readFileSync(f, 'utf8'));
-    const next = prng(21);
-    for (let i = 0; i < 3000; i++) sources.push(Array.from({ length: 1 + Math.floor(next() * 40) }, () => PIECES[Math.floor(next() * PIECES.length)]).join(''));
+    const sources = markdownSources({ tmp, seed: 9, pages: 30, texts: 3000, longest: 40, pieces: PIECES });
     const kinds = new Set<string>();
     for (const source of sources) {
       const expected = tree(published, source);

@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { parse, postprocess as published, preprocess } from 'micromark';
 import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
 import { gfmFootnote } from 'micromark-extension-gfm-footnote';
@@ -16,10 +15,9 @@ import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import type { Event, Point } from 'micromark-util-types';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateCorpus, prng } from '../../scripts/corpus.mjs';
 import { postprocess } from '../../src/generator/markdown/micromark-postprocess.js';
+import { markdownSources } from '../helpers/markdown-sources.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-postprocess-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
@@ -52,11 +50,7 @@ const PIECES = ['\n', '\n\n', '\n\n\n', '  ', '    ', '> ', '> > ', '- ', '   - 
 
 describe('the bundle’s micromark postprocess', () => {
   it('gives the published events on the site, the corpora and 3,000 random texts', () => {
-    for (const kind of ['code', 'plain', 'docs'] as const) generateCorpus({ n: 20, kind, seed: 5, out: path.join(tmp, kind) });
-    const files = [...fg.sync('content/**/*.md', { cwd: ROOT, absolute: true }), ...fg.sync('*/content/tutorials/*.md', { cwd: tmp, absolute: true })];
-    const sources = files.map((f) => fs.readFileSync(f, 'utf8'));
-    const next = prng(33);
-    for (let i = 0; i < 3000; i++) sources.push(Array.from({ length: 1 + Math.floor(next() * 60) }, () => PIECES[Math.floor(next() * PIECES.length)]).join(''));
+    const sources = markdownSources({ tmp, seed: 5, pages: 20, texts: 3000, longest: 60, pieces: PIECES });
     const types = new Set<string>();
     for (const source of sources) {
       const expected = events(published, source);
