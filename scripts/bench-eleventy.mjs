@@ -3,6 +3,7 @@
 // demand into a scratch folder (never a dependency of reactsite), once per machine.
 //   node scripts/bench-eleventy.mjs DIR [--runs 3]     (DIR: a reactsite project, e.g. from scripts/corpus.mjs)
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,13 +32,30 @@ module.exports = function (config) {
 `;
 const LAYOUT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title><meta name="description" content="{{ description }}"></head><body><main><h1>{{ title }}</h1>{{ content | safe }}</main></body></html>`;
 
+/** What a copy of `root`'s tutorials is made from: the registry's and each body's name, size and mtime. */
+function sourceStamp(root) {
+  const content = path.join(root, 'content');
+  const files = ['registry.json', ...fs.readdirSync(path.join(content, 'tutorials')).sort().map((name) => path.join('tutorials', name))];
+  const hash = crypto.createHash('sha256');
+  for (const file of files) {
+    const stat = fs.statSync(path.join(content, file));
+    hash.update(`${file}\0${stat.size}\0${stat.mtimeMs}\n`);
+  }
+  return hash.digest('hex');
+}
+
 /**
  * An Eleventy project of `root`'s tutorials: each body with its registry title and description in its front
- * matter, under /tutorial/<slug>/, with one layout. Written once per corpus, beside the scratch install.
+ * matter, under /tutorial/<slug>/, with one layout. Written beside the scratch install, in a folder of its own per
+ * project path, and written again when the registry or a body changed since (or another project was generated in
+ * the same place): a copy is never timed for content it was not made from.
  */
-function eleventyProject(root) {
-  const dir = path.join(SCRATCH, 'sites', path.basename(root));
-  if (fs.existsSync(path.join(dir, 'done'))) return dir;
+export function eleventyProject(root, scratch = SCRATCH) {
+  const where = crypto.createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 8);
+  const dir = path.join(scratch, 'sites', `${path.basename(root)}-${where}`);
+  const stamp = sourceStamp(root);
+  const done = path.join(dir, 'done');
+  if (fs.existsSync(done) && fs.readFileSync(done, 'utf8') === stamp) return dir;
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'src', '_includes'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'eleventy.config.cjs'), CONFIG);
@@ -50,7 +68,7 @@ function eleventyProject(root) {
     const front = `---\nlayout: page.njk\npermalink: /tutorial/${t.slug}/\ntitle: ${JSON.stringify(t.title)}\ndescription: ${JSON.stringify(t.description)}\n---\n`;
     fs.writeFileSync(path.join(dir, 'src', `${t.id}.md`), front + body);
   }
-  fs.writeFileSync(path.join(dir, 'done'), '');
+  fs.writeFileSync(done, stamp);
   return dir;
 }
 
