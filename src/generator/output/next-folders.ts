@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { runDetached } from './detached.js';
-import { CLAIM_SCRIPT, claimOf, FOLDERS, newEntry, privateTempNear } from './private-temp.js';
+import { CLAIM_SCRIPT, claimOf, FOLDERS, privateTempNear } from './private-temp.js';
+import { cheapEntry, skippedInodes } from './spread-folder.js';
 import { trashPrefix } from './recovery.js';
 
 /**
@@ -57,7 +58,8 @@ export function foldersInBackground(outDir: string, trashDir: string, folders: r
   try {
     fs.mkdirSync(trashDir, { recursive: true });
     const job = { parent: path.dirname(outDir), name: path.basename(outDir), trashDir, trash: trashStamp(fs.statSync(trashDir)), folders, wait: FOLDERS_AFTER_MS, keep: keepMs };
-    entry = newEntry(dir, foldersKind(outDir));
+    // The folders go in `out`, made in the entry with it where ext4 makes inodes cheaply (see cheapEntry).
+    entry = cheapEntry(dir, foldersKind(outDir), skippedInodes, 'out');
     fs.writeFileSync(path.join(entry, 'job.json'), JSON.stringify(job));
     const script = [
       'const fs = require("fs"), os = require("os"), path = require("path");',
@@ -82,7 +84,6 @@ export function foldersInBackground(outDir: string, trashDir: string, folders: r
       'setTimeout(() => {',
       '  if (!quiet()) return drop();',
       '  try {',
-      '    fs.mkdirSync(root);',
       '    j.folders.forEach((d, i) => { if (i % 256 === 255 && !quiet()) throw new Error("given up"); fs.mkdirSync(path.join(root, d)); });',
       '  } catch { return drop(); }',
       '  const waiting = setInterval(() => { if (!fs.existsSync(root) || !quiet()) { clearInterval(waiting); drop(); } }, 1000);',

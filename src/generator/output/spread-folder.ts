@@ -56,18 +56,18 @@ export type Probe = (entry: string) => number;
 export const ENTRY_TRIES = 4;
 
 /**
- * A new entry of `dir` (named `<kind>_<random>`) with an empty folder `f` in it, in a block group where inodes are
+ * A new entry of `dir` (named `<kind>_<random>`) with an empty folder `folder` in it, in a block group where inodes are
  * cheap to make: of up to ENTRY_TRIES entries, the first where `probe` skipped no inode, else the one where it
  * skipped fewest. Entries are kept while others are tried (each holds folders there, which ext4 weighs when it
  * places the next), then the others are deleted.
  */
-export function cheapEntry(dir: string, kind: string, probe: Probe = skippedInodes): string {
+export function cheapEntry(dir: string, kind: string, probe: Probe = skippedInodes, folder = 'f'): string {
   const tried: { entry: string; skipped: number }[] = [];
   try {
     while (tried.length < ENTRY_TRIES && !tried.some((t) => t.skipped === 0)) {
       const entry = newEntry(dir, kind);
       tried.push({ entry, skipped: Number.POSITIVE_INFINITY });
-      fs.mkdirSync(path.join(entry, 'f'));
+      fs.mkdirSync(path.join(entry, folder));
       tried[tried.length - 1]!.skipped = probe(entry);
     }
   } catch (e) {
@@ -80,7 +80,7 @@ export function cheapEntry(dir: string, kind: string, probe: Probe = skippedInod
 }
 
 /**
- * How many inode numbers ext4 skipped while a probe made eight folders with a file each in `entry` (beside `f`, as
+ * How many inode numbers ext4 skipped while a probe made eight folders with a file each in `entry` (in a folder of its own, as
  * pages are made, then deleted): it hands out a block group's free inodes in order, skipping each one freed in the
  * last minutes, so 0 where it had none to skip. Measured right after deleting a 4,000-page build, by filling an
  * entry with 1,000 folders with a file each: entries whose probe skipped some took 55-640 µs an inode (most above
