@@ -10,8 +10,8 @@
  *
  * The block group ext4 picks for a new entry there is the one with the fewest folders among those with more free
  * inodes than average, starting from a hash of the entry's name: right after a deletion, often the group the
- * deleted folders were in: half of the entries made right after deleting a 4,000-page build paid 300-650 µs an
- * inode. So each entry is probed (see skippedInodes) and another one tried while ext4 skips inodes in it.
+ * deleted folders were in (15 of 34 entries made right after deleting a 4,000-page build paid 272-706 µs an
+ * inode). So each entry is probed (see skippedInodes) and another one tried while ext4 skips inodes in it.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -56,10 +56,10 @@ export type Probe = (entry: string) => number;
 export const ENTRY_TRIES = 4;
 
 /**
- * A new entry of `dir` (named `<kind>_<random>`) with an empty folder `folder` in it, in a block group where inodes are
- * cheap to make: of up to ENTRY_TRIES entries, the first where `probe` skipped no inode, else the one where it
- * skipped fewest. Entries are kept while others are tried (each holds folders there, which ext4 weighs when it
- * places the next), then the others are deleted.
+ * A new entry of `dir` (named `<kind>_<random>`) with an empty folder `folder` in it, in a block group where
+ * inodes are cheap to make: of up to ENTRY_TRIES entries, the first where `probe` skipped no inode, else the one
+ * where it skipped fewest. Entries are kept while others are tried (each holds folders there, which ext4 weighs
+ * when it places the next), then the others are deleted.
  */
 export function cheapEntry(dir: string, kind: string, probe: Probe = skippedInodes, folder = 'f'): string {
   const tried: { entry: string; skipped: number }[] = [];
@@ -80,12 +80,12 @@ export function cheapEntry(dir: string, kind: string, probe: Probe = skippedInod
 }
 
 /**
- * How many inode numbers ext4 skipped while a probe made eight folders with a file each in `entry` (in a folder of its own, as
- * pages are made, then deleted): it hands out a block group's free inodes in order, skipping each one freed in the
- * last minutes, so 0 where it had none to skip. Measured right after deleting a 4,000-page build, by filling an
- * entry with 1,000 folders with a file each: entries whose probe skipped some took 55-640 µs an inode (most above
- * 300), those whose probe skipped none 18-22 µs (one of ten: 72 µs; the probe sees only the group's first free
- * inodes).
+ * How many inode numbers ext4 skipped while a probe made eight folders with a file each in `entry` (in a folder of
+ * its own, as pages are made, then deleted): it hands out a block group's free inodes in order, skipping each one
+ * freed in the last minutes, so 0 where it had none to skip. Measured right after deleting a 4,000-page build, by
+ * filling an entry with 1,000 folders with a file each: entries whose probe skipped some took 55-640 µs an inode
+ * (most above 300), those whose probe skipped none 18-22 µs (one of ten: 72 µs; the probe sees only the group's
+ * first free inodes).
  */
 export function skippedInodes(entry: string): number {
   const probe = path.join(entry, 'probe');
