@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cheapEntry, ENTRY_TRIES, makeSpreadFolder, skippedInodes, SPREAD } from '../../src/generator/output/spread-folder.js';
+import { cheapEntry, ENTRY_TRIES, makeSpreadFolder, placedEntry, skippedInodes, SPREAD } from '../../src/generator/output/spread-folder.js';
 import { privateTempDir } from '../../src/generator/output/private-temp.js';
 
 /** Whether the temp folder is on ext4 without a journal (this project's machines), which sets recently freed inodes aside. */
@@ -114,5 +114,16 @@ describe('a folder made where its inodes are cheap', () => {
     for (let i = 0; i < 300; i += 2) fs.rmSync(path.join(files, String(i)));
     expect(skippedInodes(entry)).toBeGreaterThan(0);
     fs.rmSync(entry, { recursive: true });
+  });
+
+  it('places an entry with its folder alone in it, where the file system takes the mark and where it does not (tmpfs)', () => {
+    const places = [os.tmpdir(), ...(fs.existsSync('/dev/shm') ? ['/dev/shm'] : [])];
+    for (const place of places) {
+      const temp = fs.mkdtempSync(path.join(place, 'reactsite-temp-'));
+      const entry = placedEntry(temp, SPREAD, 'out');
+      expect(fs.readdirSync(temp)).toEqual([path.basename(entry)]);
+      expect(fs.readdirSync(entry)).toEqual(['out']);
+      fs.rmSync(temp, { recursive: true });
+    }
   });
 });

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runDetached } from './detached.js';
 import { CLAIM_SCRIPT, claimOf, FOLDERS, privateTempNear } from './private-temp.js';
-import { cheapEntry, skippedInodes } from './spread-folder.js';
+import { placedEntry } from './spread-folder.js';
 import { trashPrefix } from './recovery.js';
 
 /**
@@ -58,8 +58,8 @@ export function foldersInBackground(outDir: string, trashDir: string, folders: r
   try {
     fs.mkdirSync(trashDir, { recursive: true });
     const job = { parent: path.dirname(outDir), name: path.basename(outDir), trashDir, trash: trashStamp(fs.statSync(trashDir)), folders, wait: FOLDERS_AFTER_MS, keep: keepMs };
-    // The folders go in `out`, made in the entry with it where ext4 makes inodes cheaply (see cheapEntry).
-    entry = cheapEntry(dir, foldersKind(outDir), skippedInodes, 'out');
+    // The folders go in `out`, made in the entry with it where ext4 makes inodes cheaply (see placedEntry).
+    entry = placedEntry(dir, foldersKind(outDir), 'out');
     fs.writeFileSync(path.join(entry, 'job.json'), JSON.stringify(job));
     const script = [
       'const fs = require("fs"), os = require("os"), path = require("path");',

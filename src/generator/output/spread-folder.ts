@@ -80,6 +80,22 @@ export function cheapEntry(dir: string, kind: string, probe: Probe = skippedInod
 }
 
 /**
+ * An entry of `dir` (`<kind>_<random>`) with an empty folder `folder` in it: placed by cheapEntry where `dir` takes
+ * the top-of-tree mark (ext4), made as it comes elsewhere, where inode numbers tell nothing of the cost.
+ */
+export function placedEntry(dir: string, kind: string, folder: string): string {
+  if (markedTop(dir)) return cheapEntry(dir, kind, skippedInodes, folder);
+  const entry = newEntry(dir, kind);
+  try {
+    fs.mkdirSync(path.join(entry, folder));
+  } catch (e) {
+    fs.rmSync(entry, { recursive: true, force: true });
+    throw e;
+  }
+  return entry;
+}
+
+/**
  * How many inode numbers ext4 skipped while a probe made eight folders with a file each in `entry` (in a folder of
  * its own, as pages are made, then deleted): it hands out a block group's free inodes in order, skipping each one
  * freed in the last minutes, so 0 where it had none to skip. Measured right after deleting a 4,000-page build, by
