@@ -10,7 +10,8 @@ describe('facts between threads', () => {
     const pool = new Map<string, string>();
     const receiver = new StringReceiver(pool);
     const sidebar = ['/t/a/', '/t/b/', '/t/c/'];
-    const pages = [facts(['/a/', '/b/', '/a/', '#x'], ['x', 'y'], { urls: sidebar, at: 1 }), facts(['/b/', '/c/'], ['x']), facts([], [], { urls: sidebar, at: 0 }), facts(['/a/', 'x'], ['/a/'])];
+    const bar = ['/', '/about/'];
+    const pages = [facts(['/a/', '/b/', '/a/', '#x'], ['x', 'y'], [{ urls: bar, at: 0 }, { urls: sidebar, at: 1 }]), facts(['/b/', '/c/'], ['x']), facts([], [], [{ urls: sidebar, at: 0 }]), facts(['/a/', 'x'], ['/a/'], [{ urls: bar, at: 2 }])];
     const got: PlainFacts[] = [];
     const fresh: string[][] = [];
     // Two batches: the second sends only what the first did not.
@@ -22,18 +23,19 @@ describe('facts between threads', () => {
       fresh.push(added.strings, added.lists.map((l) => l.length).map(String));
     }
     expect(got).toEqual(pages);
-    expect(fresh).toEqual([['/a/', '/b/', '#x', 'x', 'y', '/t/a/', '/t/b/', '/t/c/', '/c/'], ['3'], [], []]);
+    expect(fresh).toEqual([['/a/', '/b/', '#x', 'x', 'y', '/', '/about/', '/t/a/', '/t/b/', '/t/c/', '/c/'], ['2', '3'], [], []]);
     // Equal strings from different pages are the very same copy, and a shared list one array.
     expect(got[0]!.urls[0]).toBe(got[3]!.ids[0]);
-    expect(got[0]!.shared!.urls).toBe(got[2]!.shared!.urls);
-    expect(pool.size).toBe(9);
+    expect(got[0]!.shared![1]!.urls).toBe(got[2]!.shared![0]!.urls);
+    expect(got[0]!.shared![0]!.urls).toBe(got[3]!.shared![0]!.urls);
+    expect(pool.size).toBe(11);
   });
 
   it('refuse a number whose string or list never came', () => {
     const sender = new StringSender();
     const sent = sender.facts(facts(['/a/'], []));
     expect(() => new StringReceiver(new Map()).facts(sent)).toThrow(/before the string/);
-    const list = sender.facts(facts([], [], { urls: ['/a/'], at: 0 }));
+    const list = sender.facts(facts([], [], [{ urls: ['/a/'], at: 0 }]));
     const receiver = new StringReceiver(new Map());
     receiver.add({ strings: sender.fresh().strings, lists: [] });
     expect(() => receiver.facts(list)).toThrow(/before the list/);

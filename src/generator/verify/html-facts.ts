@@ -2,8 +2,8 @@
 import type { Problem } from '../problems/problem.js';
 
 /**
- * URLs a page has in common with others (its sidebar list's: see PieceFacts), one array for all of them, and where
- * they come among the page's own: before `urls[at]`.
+ * URLs a page has in common with others (its sidebar list's, its navigation bar's: see PieceFacts), one array for
+ * all of them, and where they come among the page's own: before `urls[at]`.
  */
 export interface SharedUrls { urls: readonly string[]; at: number }
 
@@ -11,7 +11,8 @@ export interface SharedUrls { urls: readonly string[]; at: number }
 export interface HtmlFacts {
   /** URLs in href, src, data-src, srcset and meta-refresh, in document order (but for `shared`'s: see allUrls). */
   urls: string[];
-  shared?: SharedUrls;
+  /** Lists of URLs shared with other pages, in document order (by `at`). */
+  shared?: SharedUrls[];
   ids: Set<string>;
   h1: number;
   title?: string;
@@ -164,11 +165,12 @@ export function htmlFacts(html: string): HtmlFacts {
 
 /** Calls `visit` with every URL of `f` in document order, the shared ones included. */
 export function eachUrl(f: Pick<HtmlFacts, 'urls' | 'shared'>, visit: (url: string) => void): void {
-  const at = f.shared ? f.shared.at : f.urls.length;
-  for (let i = 0; i < at; i++) visit(f.urls[i]!);
-  if (!f.shared) return;
-  for (const url of f.shared.urls) visit(url);
-  for (let i = at; i < f.urls.length; i++) visit(f.urls[i]!);
+  let i = 0;
+  for (const list of f.shared ?? []) {
+    for (; i < list.at; i++) visit(f.urls[i]!);
+    for (const url of list.urls) visit(url);
+  }
+  for (; i < f.urls.length; i++) visit(f.urls[i]!);
 }
 
 /** Every URL of `f` in document order, the shared ones included. */

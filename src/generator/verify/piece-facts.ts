@@ -75,21 +75,19 @@ interface UrlRun { f: Findings; from: number; to: number }
 interface Gathered { urls: (string[] | UrlRun)[]; ids: Set<string>; h1: number; jsonLd: string[]; refresh?: string }
 
 /**
- * The page's URLs: its own, and a shared string's whole list, when that is the only run, as `shared` (the same
- * array on every page that holds it, so the main thread keeps it once: on real documentation each page's sidebar
- * URLs were 22 MB of its heap); anything else in one list.
+ * The page's URLs: its own, and each shared string's whole list as one of `shared` (the same array on every page
+ * that holds it, so the main thread keeps it once: on real documentation each page's sidebar URLs were 22 MB of its
+ * heap); a part of a list (a long category's window) among its own.
  */
-function pageUrls(parts: Gathered['urls']): { urls: string[]; shared?: SharedUrls } {
-  const runs = parts.filter((p): p is UrlRun => !Array.isArray(p));
-  const whole = runs.length === 1 && runs[0]!.from === 0 && runs[0]!.to === runs[0]!.f.urls.length && runs[0]!.to > 0;
+function pageUrls(parts: Gathered['urls']): { urls: string[]; shared?: SharedUrls[] } {
   const urls: string[] = [];
-  let shared: SharedUrls | undefined;
+  const shared: SharedUrls[] = [];
   for (const p of parts) {
     if (Array.isArray(p)) for (const url of p) urls.push(url);
-    else if (whole) shared = { urls: p.f.urls, at: urls.length };
+    else if (p.from === 0 && p.to === p.f.urls.length) shared.push({ urls: p.f.urls, at: urls.length });
     else for (let i = p.from; i < p.to; i++) urls.push(p.f.urls[i]!);
   }
-  return shared ? { urls, shared } : { urls };
+  return shared.length ? { urls, shared } : { urls };
 }
 
 /**

@@ -10,7 +10,7 @@ import type { StoredPage } from '../store/page-store.js';
 import { interned } from '../verify/html-facts.js';
 
 /** Facts with their URLs and ids as numbers into the sending thread's table, and their shared URLs by list number. */
-export type NumberedFacts = Omit<PlainFacts, 'urls' | 'ids' | 'shared'> & { urls: Int32Array; ids: Int32Array; shared?: { list: number; at: number } };
+export type NumberedFacts = Omit<PlainFacts, 'urls' | 'ids' | 'shared'> & { urls: Int32Array; ids: Int32Array; shared?: { list: number; at: number }[] };
 
 /** What a batch brings besides its results: the strings and shared lists numbered for the first time in it. */
 export interface NewStrings { strings: string[]; lists: Int32Array[] }
@@ -25,7 +25,7 @@ export class StringSender {
   facts(facts: PlainFacts): NumberedFacts {
     const { shared, ...rest } = facts;
     const out: NumberedFacts = { ...rest, urls: this.numbered(facts.urls), ids: this.numbered(facts.ids) };
-    if (shared) out.shared = { list: this.list(shared.urls), at: shared.at };
+    if (shared) out.shared = shared.map((s) => ({ list: this.list(s.urls), at: s.at }));
     return out;
   }
 
@@ -77,11 +77,12 @@ export class StringReceiver {
   facts(facts: NumberedFacts): PlainFacts {
     const { shared, ...rest } = facts;
     const out: PlainFacts = { ...rest, urls: this.strings(facts.urls), ids: this.strings(facts.ids) };
-    if (shared) {
-      const urls = this.lists[shared.list];
-      if (!urls) throw new Error(`a page worker sent URL list number ${shared.list} before the list`);
-      out.shared = { urls, at: shared.at };
-    }
+    if (shared)
+      out.shared = shared.map(({ list, at }) => {
+        const urls = this.lists[list];
+        if (!urls) throw new Error(`a page worker sent URL list number ${list} before the list`);
+        return { urls, at };
+      });
     return out;
   }
 
