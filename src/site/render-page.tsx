@@ -17,6 +17,7 @@ import type { IslandName } from './islands/registry.js';
 import { BodySlot, bodyHtml } from './markdown/render-body.js';
 import { joinOwn, piecesText } from './document/page-pieces.js';
 import { fillSlots, SlotContext, type SlotFills } from './document/slots.js';
+import { SharedPart } from './document/shared-part.js';
 import { Landing } from './pages/Landing.js';
 import { StaticPageView, TemplatePage } from './pages/SimplePages.js';
 import { TutorialPage } from './pages/TutorialPage.js';
@@ -106,14 +107,20 @@ function pageBody(route: Route, data: SiteData, canonical: string): ReactNode {
       );
     }
   }
-  const pages = Object.values(data.pages).map((p) => ({ name: p.name, title: p.title }));
+  const year = data.buildDate.slice(0, 4);
+  const glow = route.kind === 'tutorial' || route.kind === 'not-found' ? 0.8 : 0.7;
+  // The bar, the footer and the pointer effects are the same on every page of a kind: rendered once, shared.
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
-      <Navbar site={site} base={base} current={current} />
+      <SharedPart from={[site, data.assets]} id={`navbar ${base} ${current}`}>
+        <a className="skip-link" href="#main">Skip to content</a>
+        <Navbar site={site} base={base} current={current} />
+      </SharedPart>
       {main}
-      <SiteFooter site={site} base={base} year={data.buildDate.slice(0, 4)} pages={pages} />
-      <Island name="PointerEffects" props={{ glow: route.kind === 'tutorial' || route.kind === 'not-found' ? 0.8 : 0.7, trail: { size: 'XL', color: 'orange', fadeTime: 200, trailLength: 100 } }} when="pointer" />
+      <SharedPart from={[site, data.pages, data.assets]} id={`footer ${base} ${year} ${glow}`}>
+        <SiteFooter site={site} base={base} year={year} pages={Object.values(data.pages).map((p) => ({ name: p.name, title: p.title }))} />
+        <Island name="PointerEffects" props={{ glow, trail: { size: 'XL', color: 'orange', fadeTime: 200, trailLength: 100 } }} when="pointer" />
+      </SharedPart>
     </>
   );
 }
