@@ -15,7 +15,7 @@ import { Island, IslandContext, type IslandCollector } from './islands/Island.js
 import { notFoundScript, SPECULATION_RULES, THEME_SCRIPT } from './islands/inline-scripts.js';
 import type { IslandName } from './islands/registry.js';
 import { BodySlot, bodyHtml } from './markdown/render-body.js';
-import { joinOwn, piecesText } from './document/page-pieces.js';
+import { joinOwn, piecesText, wholeSpan } from './document/page-pieces.js';
 import { fillSlots, SlotContext, type SlotFills } from './document/slots.js';
 import { SharedPart } from './document/shared-part.js';
 import { Landing } from './pages/Landing.js';
@@ -70,13 +70,14 @@ export function renderPagePieces(route: Route, data: SiteData): PagePieces {
   const script = (s: string) => `<script>${s}</script>`;
   // Hub pages hide the ads dismissed in this tab before paint (the head script lists them on <html>).
   const adsCss = collector.used.has('AdsPanel') ? adsHideCss(data.ads.map((a) => a.id)) : '';
-  const loader = collector.used.size ? `<script${later.length ? ` data-preload="${escapeHtml(later.join(' '))}"` : ''}>${pageScript}</script>` : '';
+  // The page script is the same on every page: a span of one shared string, read and encoded once a build.
+  const loader = collector.used.size ? [`<script${later.length ? ` data-preload="${escapeHtml(later.join(' '))}"` : ''}>`, wholeSpan(pageScript), '</script>'] : [];
   // Terminal output's colours only where a body shows some: every other page's stylesheet stays 0.5 kB lighter.
   const terminalCss = rendered?.html.includes(' data-language="ansi"') ? data.assets.terminalCss : '';
   const start = `<!DOCTYPE html><html lang="${escapeHtml(site.language)}" class="dark"><head>${script(THEME_SCRIPT)}${notFound ? script(notFound) : ''}${head}${adsCss ? `<style>${adsCss}</style>` : ''}${terminalCss ? `<style>${terminalCss}</style>` : ''}<noscript><style>${NO_SCRIPT_CSS}</style></noscript>${rules}</head><body>`;
-  const end = `${loader}${data.dev ? script(data.dev.clientScript) : ''}</body></html>`;
+  const end = `${data.dev ? script(data.dev.clientScript) : ''}</body></html>`;
   // The head goes in the first piece: what only the head holds is read from there (see verify/piece-facts.ts).
-  return joinOwn([start, ...body, end]);
+  return joinOwn([start, ...body, ...loader, end]);
 }
 
 function pageBody(route: Route, data: SiteData, canonical: string): ReactNode {

@@ -36,7 +36,7 @@ const spanWith = (pieces: PagePieces, marker: string) => pieces.find((p): p is S
 const preloaded = (html: string) => /<script data-preload="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
 
 describe('shared parts of a page', () => {
-  it('renders the bar, the footer, the hub top and the ads column once, and gives every page the same span of them', () => {
+  it('renders the bar, the footer, the hub top and the ads column once, and gives every page the same span of them and of the page script', () => {
     const [a, b] = [renderPagePieces(tutorials[0]!, data), renderPagePieces(tutorials[1]!, data)];
     for (const marker of ['<header class="navbar"', '<footer class="site-footer"', '<section class="hub-header"', '<div class="sidebar-top"', '<aside class="ads-column"']) {
       const span = spanWith(a, marker);
@@ -44,6 +44,8 @@ describe('shared parts of a page', () => {
       // The same object: rendered for the first page, taken as it is by the second.
       expect(spanWith(b, marker), marker).toBe(span);
     }
+    // The page script too: one shared string, whose span each page takes.
+    expect(a.some((p) => typeof p !== 'string' && p.shared === data.assets.pageScript && p.to === p.shared.length)).toBe(true);
     // Joined, the pieces are the page (each part in its place once).
     expect(piecesText(a)).toBe(renderPage(tutorials[0]!, data));
     expect(piecesText(a).split('<header class="navbar"')).toHaveLength(2);
