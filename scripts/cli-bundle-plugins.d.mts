@@ -5,6 +5,8 @@ import type { Plugin } from 'esbuild';
 export function shareCompileContext(source: string): string | undefined;
 /** mdast-util-from-markdown's lib/index.js building one compiler per list of extensions, or undefined. */
 export function compileOnce(source: string): string | undefined;
+/** mdast-util-from-markdown's lib/index.js giving positions only to the node types in `options.positions`, or undefined. */
+export function positionsAsked(source: string): string | undefined;
 /** micromark-util-subtokenize's index.js with its jumps in Maps, or undefined. */
 export function mapSubtokenizeJumps(source: string): string | undefined;
 /** A file of micromark (`micromark/lib/...`, `micromark-core-commonmark/lib/content.js`) consuming runs of data at once, or undefined. */

@@ -11,6 +11,7 @@ import { micromarkPostprocess, prettyCodeParse, visitParents } from './bundle-pa
 
 export { skipListingOnChange } from './bundle-patches/chokidar-listing.mjs';
 export { compileOnce, shareCompileContext } from './bundle-patches/from-markdown-context.mjs';
+export { positionsAsked } from './bundle-patches/from-markdown-positions.mjs';
 export { combineOnce } from './bundle-patches/micromark-combine-once.mjs';
 export { consumeRuns } from './bundle-patches/micromark-runs.mjs';
 export { mapSubtokenizeJumps } from './bundle-patches/subtokenize-jumps.mjs';

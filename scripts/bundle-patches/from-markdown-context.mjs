@@ -1,4 +1,5 @@
 // mdast-util-from-markdown, patched in the CLI bundle: one compiler per processor, one context object per document.
+import { positionsAsked } from './from-markdown-positions.mjs';
 import { sourcePatch } from './source-patch.mjs';
 
 // mdast-util-from-markdown's compile loop calls every event's handler on a fresh copy of its context
@@ -23,7 +24,8 @@ export function shareCompileContext(source) {
 // compiler spent 0.4-0.5 s on it in each thread of a 4,000-page build (most of it in escape analysis), more than
 // running it ever cost. The bundle builds one compiler per list of extensions (the same array holding the same
 // objects; remark-parse passes its processor's list) and gives each document its own `data`, the one state the
-// compiler kept between its handlers (every other is on the document's context).
+// compiler kept between its handlers (every other is on the document's context). A compiler is kept with the
+// `positions` it was made with (see from-markdown-positions.mjs), the other option that shapes it.
 const COMPILER_CALL = 'return compiler(options)(postprocess(';
 const DATA_IN_COMPILER = '  const data = {};\n  return compile;\n';
 const COMPILE_START = '  function compile(events) {\n';
@@ -32,10 +34,11 @@ const compilers = new WeakMap();
 const noMdastExtensions = [];
 function compilerOnce(options) {
   const extensions = (options || {}).mdastExtensions || noMdastExtensions;
+  const positions = (options || {}).positions;
   const kept = compilers.get(extensions);
-  if (kept && kept.list.length === extensions.length && kept.list.every((e, i) => e === extensions[i])) return kept.compile;
+  if (kept && kept.positions === positions && kept.list.length === extensions.length && kept.list.every((e, i) => e === extensions[i])) return kept.compile;
   const compile = compiler(options);
-  compilers.set(extensions, { list: [...extensions], compile });
+  compilers.set(extensions, { list: [...extensions], positions, compile });
   return compile;
 }
 `;
@@ -52,14 +55,15 @@ export function compileOnce(source) {
     .concat(COMPILER_ONCE);
 }
 
-/** Bundles mdast-util-from-markdown with both edits above; warns and keeps the package as it is when its source
- * has another shape (the bundle is then correct, only slower). */
+/** Bundles mdast-util-from-markdown with both edits above and positionsAsked; warns and keeps the package as it is
+ * when its source has another shape (the bundle is then correct, only slower). */
 export const sharedCompileContext = sourcePatch({
   name: 'shared-compile-context',
   filter: /[\\/]mdast-util-from-markdown[\\/]lib[\\/]index\.js$/,
   edit: (source) => {
     const shared = shareCompileContext(source);
-    return shared && compileOnce(shared);
+    const once = shared && compileOnce(shared);
+    return once && positionsAsked(once);
   },
-  what: () => 'mdast-util-from-markdown (its compiler and compile loop)',
+  what: () => 'mdast-util-from-markdown (its compiler, compile loop and positions)',
 });

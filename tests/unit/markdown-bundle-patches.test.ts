@@ -2,9 +2,10 @@
  * The CLI bundle's Markdown packages as its plugins rewrite them (scripts/bundle-patches/, listed in
  * scripts/cli-bundle-plugins.mjs: mdast-util-from-markdown's one compiler per processor and compile loop reusing
  * one context object, micromark-util-subtokenize's jumps in Maps, micromark's loops consuming runs of data at
- * once, its extensions merged once, its postprocess passes streamed) against the packages as published:
- * remark-parse + remark-gfm bundled with the bundle's plugins give the same trees, positions included, for the
- * site, the synthetic corpora and random texts of nested Markdown constructs.
+ * once, its extensions merged once, its postprocess passes streamed, positions only where asked) against the
+ * packages as published: remark-parse + remark-gfm bundled with the bundle's plugins give the same trees,
+ * positions included, for the site, the synthetic corpora and random texts of nested Markdown constructs; asked
+ * for the positions of some node types only, the same trees with no position on any other.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliBundlePlugins, combineOnce, compileOnce, consumeRuns, mapSubtokenizeJumps, shareCompileContext } from '../../scripts/cli-bundle-plugins.mjs';
+import { cliBundlePlugins, combineOnce, compileOnce, consumeRuns, mapSubtokenizeJumps, positionsAsked, shareCompileContext } from '../../scripts/cli-bundle-plugins.mjs';
+import { POSITIONED_TYPES } from '../../src/generator/markdown/body-facts.js';
 import { markdownSources } from '../helpers/markdown-sources.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -25,6 +27,8 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 type Parse = (source: string) => unknown;
 let bundled: Parse;
 let bundledPlain: Parse;
+let bundledPositioned: Parse;
+let fromMarkdown: (source: string, options: { mdastExtensions: unknown[]; positions?: ReadonlySet<string> }) => unknown;
 let bundleText = '';
 const published: Parse = (() => {
   const p = unified().use(remarkParse).use(remarkGfm);
@@ -35,7 +39,7 @@ beforeAll(async () => {
   const out = path.join(tmp, 'bundle.mjs');
   await esbuild.build({
     stdin: {
-      contents: "export { unified } from 'unified'; export { default as remarkParse } from 'remark-parse'; export { default as remarkGfm } from 'remark-gfm';",
+      contents: "export { unified } from 'unified'; export { default as remarkParse } from 'remark-parse'; export { default as remarkGfm } from 'remark-gfm'; export { fromMarkdown } from 'mdast-util-from-markdown';",
       resolveDir: ROOT,
     },
     bundle: true,
@@ -52,7 +56,22 @@ beforeAll(async () => {
   bundled = (source) => p.runSync(p.parse(source));
   const plain = m.unified().use(m.remarkParse);
   bundledPlain = (source) => plain.runSync(plain.parse(source));
+  const positioned = m.unified().use(m.remarkParse, { positions: POSITIONED_TYPES }).use(m.remarkGfm);
+  bundledPositioned = (source) => positioned.runSync(positioned.parse(source));
+  fromMarkdown = m.fromMarkdown;
 });
+
+/** `tree` (JSON) without the positions of the node types not in `kept` (the root keeps its own). */
+function onlyPositionsOf(tree: string, kept: ReadonlySet<string>): string {
+  const strip = (node: { type?: string; position?: unknown; children?: unknown[] }): void => {
+    if (node.type !== 'root' && !kept.has(node.type!)) delete node.position;
+    for (const child of node.children ?? []) strip(child as typeof node);
+  };
+  if (tree.startsWith('throws')) return tree;
+  const root = JSON.parse(tree) as Parameters<typeof strip>[0];
+  strip(root);
+  return JSON.stringify(root);
+}
 
 /** The tree as JSON, or the error it throws. */
 function tree(parse: Parse, source: string): string {
@@ -74,6 +93,8 @@ describe('the bundle’s rewritten Markdown packages', () => {
     // Each document gets its own compile data, as it did with its own compiler.
     expect(compileOnce(source)).toContain('return compilerOnce(options)(');
     expect(compileOnce(source)).toContain('function compile(events) {\n    const data = {};');
+    expect(positionsAsked(source)).toContain('if (!positioned || positioned.has(node.type)) node.position = {');
+    expect(positionsAsked(source)!.match(/if \(tail\.position\) tail\.position\.end = /g)).toHaveLength(3);
     for (const file of ['index.js', 'dev/index.js']) {
       const jumps = mapSubtokenizeJumps(fs.readFileSync(path.join(ROOT, 'node_modules/micromark-util-subtokenize', file), 'utf8'));
       expect(jumps, file).toContain('while (jumps.has(index))');
@@ -81,6 +102,7 @@ describe('the bundle’s rewritten Markdown packages', () => {
     }
     expect(bundleText).toContain('sharedContext.sliceSerialize');
     expect(bundleText).toMatch(/return compilerOnce\(options\d*\)\(/);
+    expect(bundleText).toMatch(/positioned\d*\.has\(node\d*\.type\)/);
     expect(bundleText).toMatch(/while \(jumps\d*\.has\(index\d*\)\)/);
     for (const file of ['micromark/lib/create-tokenizer.js', 'micromark/lib/initialize/text.js', 'micromark/lib/initialize/content.js', 'micromark/lib/initialize/document.js', 'micromark-core-commonmark/lib/content.js']) {
       expect(consumeRuns(file, fs.readFileSync(path.join(ROOT, 'node_modules', file), 'utf8')), file).toContain('consumeRun');
@@ -99,8 +121,21 @@ describe('the bundle’s rewritten Markdown packages', () => {
     expect(mapSubtokenizeJumps('const jumps = {}; while (index in jumps) { index = jumps[index] }; jumps[0] = 1')).toBeUndefined();
     expect(shareCompileContext('const x = 1')).toBeUndefined();
     expect(compileOnce('return compiler(options)(postprocess(x))')).toBeUndefined();
+    expect(positionsAsked('    node.position = {\n      start: point(token.start),')).toBeUndefined();
     expect(combineOnce('const constructs = combineExtensions(settings.extensions)')).toBeUndefined();
     expect(consumeRuns('micromark/lib/initialize/document.js', 'effects.consume(code);\n    return start;')).toBeUndefined();
+  });
+
+  it('keeps a compiler made for some positions apart from one made for all, on the same extensions', () => {
+    const source = 'A [link](/x) and `code` in *text*.\n';
+    const extensions: unknown[] = [];
+    const all = JSON.stringify(fromMarkdown(source, { mdastExtensions: extensions }));
+    const some = JSON.stringify(fromMarkdown(source, { mdastExtensions: extensions, positions: new Set(['link']) }));
+    expect(JSON.stringify(fromMarkdown(source, { mdastExtensions: extensions }))).toBe(all);
+    expect(all.match(/"position"/g)).toHaveLength(11);
+    // The root and the link alone, not the link's text, nor the paragraph around it.
+    expect(some.match(/"position"/g)).toHaveLength(2);
+    expect(some).toContain('"type":"link","title":null,"url":"/x","children":[{"type":"text","value":"link"}],"position":{"start":{"line":1,"column":3,"offset":2}');
   });
 
   it('keeps each processor’s extensions apart', () => {
@@ -118,6 +153,10 @@ describe('the bundle’s rewritten Markdown packages', () => {
       const expected = tree(published, source);
       expect(tree(bundled, source), JSON.stringify(source.slice(0, 300))).toBe(expected);
       for (const m of expected.matchAll(/"type":"(\w+)"/g)) kinds.add(m[1]!);
+    }
+    // Asked for some node types' positions, the same trees with those positions alone.
+    for (const source of sources.slice(0, 1500)) {
+      expect(tree(bundledPositioned, source), JSON.stringify(source.slice(0, 300))).toBe(onlyPositionsOf(tree(published, source), POSITIONED_TYPES));
     }
     // The texts reach the constructs whose handlers read the context.
     for (const kind of ['blockquote', 'list', 'listItem', 'table', 'footnoteDefinition', 'footnoteReference', 'delete', 'link', 'linkReference', 'definition', 'image', 'inlineCode', 'code', 'html', 'heading']) {

@@ -11,6 +11,12 @@ import { walk, type AnyNode } from './walk-tree.js';
 
 const PLAIN = new Set(['text', 'plaintext', 'txt', 'plain']);
 
+/**
+ * The Markdown node types whose source line remarkFacts reads: the only ones the CLI bundle's Markdown parser gives
+ * a position (see scripts/bundle-patches/from-markdown-positions.mjs).
+ */
+export const POSITIONED_TYPES: ReadonlySet<string> = new Set(['inlineCode', 'html', 'code', 'heading', 'link', 'image', 'linkReference', 'imageReference']);
+
 /** A fenced code block as written, for content checks. */
 export interface CodeSample { lang: string; meta: string; value: string; line: number }
 

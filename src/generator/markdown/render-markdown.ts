@@ -17,7 +17,7 @@ import { mayHaveAutolinkLiteral, remarkGfmParts, withGatedLines, type LineGate }
 import { unified, type Processor } from 'unified';
 import type { VFile } from 'vfile';
 import type { Problem } from '../problems/problem.js';
-import { remarkFacts, type BodyFacts, type CodeSample, type SourceLink } from './body-facts.js';
+import { POSITIONED_TYPES, remarkFacts, type BodyFacts, type CodeSample, type SourceLink } from './body-facts.js';
 import { walk, type AnyNode } from './walk-tree.js';
 import { hasLayoutPrefix, isLayoutId } from '../../site/document/layout-ids.js';
 import { imagePath, type ImageSizeTable } from '../content/image-refs.js';
@@ -120,7 +120,8 @@ function prettyCodeOptions(table: RunTable): PrettyCodeOptions {
 
 function createProcessor(allowRawHtml: boolean, autolinks: boolean, code: Omit<CodeStepOptions, 'prettyCode'>): { processor: MarkdownProcessor; gate: LineGate } {
   const gate: LineGate = {};
-  const gfm = unified().use(remarkParse).use(remarkGfmParts, { autolinks, gate });
+  // Positions only where remarkFacts reads a line (in the CLI bundle; the published parser gives them to every node).
+  const gfm = unified().use(remarkParse, { positions: POSITIONED_TYPES } as Parameters<typeof remarkParse>[0]).use(remarkGfmParts, { autolinks, gate });
   const base = gfm.use(remarkFacts, { allowRawHtml }).use(remarkRehype, { allowDangerousHtml: allowRawHtml });
   const withRaw = allowRawHtml ? base.use(rehypeRaw) : base;
   // rehype-pretty-code's transform, run by the code step on the code alone (see rehypeCode).
