@@ -71,6 +71,18 @@ describe('shared parts of a page', () => {
     expect(renderPage(tutorials[0]!, data)).toBe(before);
   });
 
+  it('slots its parts in under any base path, one with characters React escapes in an attribute included', () => {
+    for (const base of ['/a&b/', "/it's/", '/"q"/']) {
+      const at = { ...data, base };
+      for (const route of [landing, tutorials[0]!]) {
+        const html = renderPage(route, at);
+        expect(html, `${base} ${route.path}`).not.toContain('data-reactsite-slot');
+        for (const marker of ['<header class="navbar"', '<footer class="site-footer"']) expect(html.split(marker), `${base} ${route.path} ${marker}`).toHaveLength(2);
+      }
+      expect(renderPage(tutorials[0]!, at)).toContain('<aside class="ads-column"');
+    }
+  });
+
   it('gives each section its own bar: the landing page marks Home, a tutorial marks the tutorials', () => {
     const current = (html: string) => /<a href="([^"]*)" aria-current="page">/.exec(html.slice(html.indexOf('<header class="navbar"')))?.[1];
     expect(current(renderPage(tutorials[0]!, data))).toBe('/tutorial/');
