@@ -13,6 +13,7 @@ import type { Faq } from '../../site/types.js';
 import type { Problem } from '../problems/problem.js';
 import { racyStat, type InputStats, type SizeAndTime, type StampedStat } from '../cache/file-stamps.js';
 import { ImageMemo } from './image-memo.js';
+import { RegistryMemo } from './registry-memo.js';
 
 const FORMAT = 4;
 /** The index is written anew once more than 1/REWRITE_SHARE of its entries differ from what this build saw. */
@@ -40,6 +41,8 @@ export class InputIndex {
   private recorded = 0;
   /** The sizes of the public images the bodies name, by their files' stamps (see image-memo.ts). */
   readonly images: ImageMemo;
+  /** The registry as the last build validated it (see registry-memo.ts). */
+  readonly registry: RegistryMemo;
 
   constructor(
     private readonly dir: string,
@@ -47,6 +50,7 @@ export class InputIndex {
     private readonly stats?: InputStats,
   ) {
     this.images = new ImageMemo(dir, versions, stats);
+    this.registry = new RegistryMemo(dir, versions);
     try {
       const index = JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')) as { format?: number; versions?: string; files?: Record<string, IndexedBody> };
       if (index.format !== FORMAT || index.versions !== versions || !index.files) return;
@@ -90,6 +94,7 @@ export class InputIndex {
    */
   save(): void {
     this.images.save();
+    this.registry.save();
     let differ = this.recorded;
     for (const f of this.entries.keys()) if (!this.seen.has(f)) differ++;
     if (differ === 0 || (this.entries.size && differ <= this.entries.size / REWRITE_SHARE)) return;

@@ -8,10 +8,10 @@ import { adsSchema, registrySchema, siteSchema } from './schemas.js';
 import { nearest, problem, warning, type Problem } from '../problems/problem.js';
 import { indexedBodyDoc, readBodyDoc, readPageDoc, type BodyDoc, type PageDoc } from './read-docs.js';
 import { ImageSizes, type SizeMemo } from './image-sizes.js';
-import type { InputIndex } from './input-index.js';
+import { contentHash, type InputIndex } from './input-index.js';
 import { readText } from './read-text.js';
 import { registryProblems } from './registry-checks.js';
-import { validateJson, type LineLookup } from './validate-json.js';
+import { linesOf, validateJson, type LineLookup } from './validate-json.js';
 import type { EntryMemo } from './entry-memo.js';
 
 /** Validated content of a project, with the warnings found on the way. */
@@ -79,7 +79,12 @@ export async function loadContent(root: string, o: LoadOptions = {}): Promise<{ 
     const file = `content/${name}`;
     const { text, problem: p } = await readText(path.join(dir, name), file);
     if (p) return void problems.push(p);
-    const r = validateJson(file, text!, schema, memo);
+    // A build takes the registry it validated last time when the text is the same (see registry-memo.ts).
+    const validated = name === 'registry.json' ? index?.registry : undefined;
+    const hash = validated && contentHash(text!);
+    const known = hash && validated!.get(hash);
+    const r = known ? { value: known, problems: [], lineFor: linesOf(text!) } : validateJson(file, text!, schema, memo);
+    if (hash && !known && r.value !== undefined) validated!.set(hash, r.value);
     problems.push(...r.problems);
     if (name === 'registry.json' && r.lineFor) registryLine = r.lineFor;
     return r.value as T | undefined;

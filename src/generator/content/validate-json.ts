@@ -27,17 +27,22 @@ export function validateJson<S extends z.ZodType>(file: string, text: string, sc
     parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
     return { problems: [jsonSyntaxProblem(file, text, errors[0])] };
   }
+  const lineFor = linesOf(text);
+  const known = memo?.values(raw);
+  if (known) return { value: known as z.output<S>, problems: [], lineFor };
+  return { ...validateValue(file, raw, schema, lineFor), lineFor };
+}
+
+/** The line lookup of a JSON file's text that parsed. */
+export function linesOf(text: string): LineLookup {
   // The syntax tree (for the line of a field) is only built when a message needs a line: a 4,000-entry registry
   // that is valid never pays for it.
   let tree: ReturnType<typeof parseTree> | undefined;
-  const lineFor: LineLookup = (path) => {
+  return (path) => {
     tree ??= parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
     const node = tree && deepestNode(tree, path);
     return node ? lineOf(text, node.offset).line : undefined;
   };
-  const known = memo?.values(raw);
-  if (known) return { value: known as z.output<S>, problems: [], lineFor };
-  return { ...validateValue(file, raw, schema, lineFor), lineFor };
 }
 
 /** A JSON syntax error in words, located by line, column and the field it is in, with a fix. */
