@@ -13,6 +13,8 @@ export function mapSubtokenizeJumps(source: string): string | undefined;
 export function consumeRuns(file: string, source: string): string | undefined;
 /** micromark's lib/parse.js merging its extensions once per list, or undefined. */
 export function combineOnce(source: string): string | undefined;
+/** js-yaml's lib/js-yaml/type/js/function.js without its esprima require, or undefined. */
+export function withoutEsprima(source: string): string | undefined;
 /** chokidar's handler.js listing a folder again only when its entries may have changed, or undefined. */
 export function skipListingOnChange(source: string): string | undefined;
 /** Every plugin of the CLI bundle, in order. */
