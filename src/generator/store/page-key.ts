@@ -10,10 +10,22 @@ const FORMAT = 5;
  * date only the year is in it, for the footer: a new day must not render every page again.
  */
 export function sharedKey(data: SiteData, rendererFile: string, versions: string): string {
-  const { bodies: _b, pages, buildDate, ...rest } = data;
-  const pageTitles = Object.values(pages).map((p) => [p.name, p.title]);
-  return createHash('sha256').update(`${FORMAT}\0${versions}\0${path.basename(rendererFile)}\0${buildDate.slice(0, 4)}\0${JSON.stringify(rest)}\0${JSON.stringify(pageTitles)}`).digest('hex');
+  // Asked for by the tutorial pages and the other pages of a build: the registry's JSON is made and hashed once.
+  let keys = sharedKeys.get(data);
+  if (!keys) sharedKeys.set(data, (keys = new Map()));
+  const at = `${versions}\0${rendererFile}`;
+  let key = keys.get(at);
+  if (key === undefined) {
+    const { bodies: _b, pages, buildDate, ...rest } = data;
+    const pageTitles = Object.values(pages).map((p) => [p.name, p.title]);
+    key = createHash('sha256').update(`${FORMAT}\0${versions}\0${path.basename(rendererFile)}\0${buildDate.slice(0, 4)}\0${JSON.stringify(rest)}\0${JSON.stringify(pageTitles)}`).digest('hex');
+    keys.set(at, key);
+  }
+  return key;
 }
+
+/** Each site data's shared keys (a build makes its data once and never changes it). */
+const sharedKeys = new WeakMap<SiteData, Map<string, string>>();
 
 /** What a tutorial page shows of its body's front matter, beside the Markdown (which the Markdown key names). */
 export type BodyMatter = Pick<Body, 'faq' | 'updated'>;
