@@ -6,7 +6,7 @@
  * a copy or archive that keeps mtimes); a file read within the racy margin of its last change (see racyStat) is
  * not recorded, since it could change again within the same timestamp tick unseen.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Faq } from '../../site/types.js';
@@ -27,7 +27,7 @@ export interface IndexedBody { size: number; mtimeMs: number; ctimeMs: number; c
 
 /** The hash of a body's text that keys its Markdown (the same whether the text was read now or indexed). */
 export function contentHash(text: string): string {
-  return createHash('sha256').update(text).digest('base64url');
+  return hash('sha256', text, 'base64url');
 }
 
 /**

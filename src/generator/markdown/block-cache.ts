@@ -7,7 +7,7 @@
  * memory holds only where each line is, and a block is read back when used. A torn or damaged line is skipped. A
  * new generator version starts a new folder and deletes the old ones.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Element } from 'hast';
@@ -34,12 +34,12 @@ export class BlockCache {
   private ready = false;
 
   constructor(root: string, versions: string) {
-    this.dir = path.join(root, createHash('sha256').update(`${FORMAT}\0${versions}`).digest('hex').slice(0, 16));
+    this.dir = path.join(root, hash('sha256', `${FORMAT}\0${versions}`, 'hex').slice(0, 16));
   }
 
   /** The key of a block. */
   key(b: BlockInput): string {
-    return createHash('sha256').update(`${b.inline ? 'i' : 'b'}\0${b.lang}\0${b.meta}\0${b.code}`).digest('hex');
+    return hash('sha256', `${b.inline ? 'i' : 'b'}\0${b.lang}\0${b.meta}\0${b.code}`, 'hex');
   }
 
   /** The finished element of `key`, a fresh copy; undefined when absent. */

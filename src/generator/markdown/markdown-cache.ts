@@ -3,7 +3,7 @@
  * what `build` renders outside the page stage (static pages) and what `check` renders; tutorial pages of a build
  * keep their facts and body HTML in Markdown packs (store/markdown-pack.ts). Its key() names a body's Markdown everywhere.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { JsonCache } from '../cache/json-cache.js';
 import type { MarkdownResult } from './render-markdown.js';
 
@@ -28,6 +28,6 @@ export class MarkdownCache extends JsonCache<MarkdownResult> {
 
   /** The key of a body: its text, options and the tool versions. */
   key(source: string, options: string): string {
-    return createHash('sha256').update(`${FORMAT}\0${this.versions}\0${options}\0${source}`).digest('hex');
+    return hash('sha256', `${FORMAT}\0${this.versions}\0${options}\0${source}`, 'hex');
   }
 }

@@ -1,5 +1,5 @@
 /** Page keys: a hash of everything a finished tutorial page is made from (see page-store.ts for what they name). */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import path from 'node:path';
 import type { Body, Route, SiteData } from '../../site/types.js';
 
@@ -18,7 +18,7 @@ export function sharedKey(data: SiteData, rendererFile: string, versions: string
   if (key === undefined) {
     const { bodies: _b, pages, buildDate, ...rest } = data;
     const pageTitles = Object.values(pages).map((p) => [p.name, p.title]);
-    key = createHash('sha256').update(`${FORMAT}\0${versions}\0${path.basename(rendererFile)}\0${buildDate.slice(0, 4)}\0${JSON.stringify(rest)}\0${JSON.stringify(pageTitles)}`).digest('hex');
+    key = hash('sha256', `${FORMAT}\0${versions}\0${path.basename(rendererFile)}\0${buildDate.slice(0, 4)}\0${JSON.stringify(rest)}\0${JSON.stringify(pageTitles)}`, 'hex');
     keys.set(at, key);
   }
   return key;
@@ -37,5 +37,5 @@ export type BodyMatter = Pick<Body, 'faq' | 'updated'>;
  */
 export function pageKey(shared: string, route: Route, mdKey: string, fallbackDate = '', matter?: BodyMatter): string {
   const shown = matter ? JSON.stringify([matter.faq, matter.updated ?? null]) : '';
-  return createHash('sha256').update(`${shared}\0${JSON.stringify(route)}\0${mdKey}\0${fallbackDate}\0${shown}`).digest('hex');
+  return hash('sha256', `${shared}\0${JSON.stringify(route)}\0${mdKey}\0${fallbackDate}\0${shown}`, 'hex');
 }
