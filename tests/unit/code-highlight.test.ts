@@ -129,4 +129,33 @@ describe("rehype-pretty-code's parse of the highlighter's HTML", () => {
     expect(runs.length).toBeGreaterThan(150);
     for (const [i, r] of runs.entries()) expect(plainTree(r), blocks[i]!.text.slice(0, 80)).toEqual(noPositions(parser.parse(plainHtml(r))));
   });
+
+  it("gives exactly the tree handed over for blocks with Shiki's diff notation, and parses none of them", async () => {
+    const { prettyCodeHighlighter, RunTable } = await import('../../src/generator/highlight/pretty-code-highlighter.js');
+    const { default: rehypeParseHandedOver } = await import('../../src/generator/highlight/pretty-code-parse.js');
+    const { transformerNotationDiff } = await import('@shikijs/transformers');
+    const { default: rehypeParse } = await import('rehype-parse');
+    const { unified } = await import('unified');
+    const { fencedCode } = await import('../../src/generator/highlight/fenced-code.js');
+    const fg = (await import('fast-glob')).default;
+    const fs = await import('node:fs');
+    const parser = unified().use(rehypeParse, { fragment: true });
+    // Parses as rehype-pretty-code does in the CLI bundle: handed-over HTML is answered with its tree.
+    const handedOver = unified().use(rehypeParseHandedOver, { fragment: true }).freeze();
+    const noPositions = (tree: unknown) => JSON.parse(JSON.stringify(tree, (k, v) => (k === 'position' ? undefined : v)));
+    const blocks = fg.sync('content/**/*.md').flatMap((f) => fencedCode(fs.readFileSync(f, 'utf8'))).filter((b) => b.text.includes('[!code'));
+    blocks.push({ lang: 'jsx', text: 'const a = "<b>&</b>"; // [!code --]\n\n  const b = 2; // [!code ++]\n// [!code ++]\nlast();' });
+    expect(blocks.length).toBeGreaterThan(20);
+    const table = new RunTable();
+    const runs = await new CodeHighlighter().highlight(blocks);
+    blocks.forEach((b, i) => table.hold(b, runs[i]!));
+    const highlighter = await prettyCodeHighlighter();
+    for (const b of blocks) {
+      const html = highlighter.codeToHtml(b.text, { lang: b.lang, meta: {}, transformers: [table.transformer(), transformerNotationDiff({ matchAlgorithm: 'v3' })] } as never);
+      expect(html).toContain('diff');
+      const tree = handedOver.parse(html);
+      expect(tree.position, 'handed over, not parsed').toBeUndefined();
+      expect(noPositions(tree), b.text.slice(0, 80)).toEqual(noPositions(parser.parse(html)));
+    }
+  });
 });

@@ -5,7 +5,8 @@
  * rendered sit in a RunTable, which each Markdown renderer hands to the plugin as a transformer of its options.
  */
 import { hastToHtml, tokensToHast, type ShikiTransformer, type ShikiTransformerContextSource, type ThemedToken } from '@shikijs/core';
-import type { Element, ElementContent, Root } from 'hast';
+import type { Element, ElementContent, Properties, Root, RootContent } from 'hast';
+import { h } from 'hastscript';
 import { escapeText, type CodeBlock } from './highlight-code.js';
 import type { BlockRuns, LineRuns } from './line-runs.js';
 import { handOver, handOverInUse } from './pretty-code-parse.js';
@@ -148,7 +149,22 @@ function codeToHtml(code: string, options: CodeOptions): string {
   let tokens = tokensOf(runs);
   for (const t of transformers) tokens = t.tokens?.call(context as never, tokens) || tokens;
   const hast = tokensToHast(tokens, { ...options, transformers, themeName: '', rootStyle: false } as never, context);
-  return hastToHtml(hast);
+  const html = hastToHtml(hast);
+  // Parsing this HTML gives Shiki's tree with its attributes read as HTML: handed over as that, never parsed.
+  if (handOverInUse()) handOver(html, { type: 'root', children: hast.children.map(asParsed), data: { quirksMode: false } });
+  return html;
+}
+
+/**
+ * `node` as parsing its HTML gives it: each element's properties read as the HTML attributes Shiki wrote them as
+ * (`class` into a `className` list, `tabindex` into a number), by hastscript, as rehype-parse's parser does.
+ */
+export function asParsed(node: RootContent): ElementContent {
+  if (node.type === 'text') return { type: 'text', value: node.value };
+  if (node.type !== 'element') throw new Error(`a ${node.type} node in highlighted code`);
+  const attributes = Object.fromEntries(Object.entries(node.properties).map(([name, value]) => [name, Array.isArray(value) ? value.join(' ') : value]));
+  const element = h(node.tagName, attributes as Properties, node.children.map(asParsed));
+  return { type: 'element', tagName: element.tagName, properties: element.properties, children: element.children };
 }
 
 /** The object rehype-pretty-code calls: no grammars to load (the runs are made before), no themes to read. */
