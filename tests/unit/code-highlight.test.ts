@@ -113,17 +113,26 @@ describe('code highlighting', () => {
   });
 });
 
+/** rehype-pretty-code's own parser (rehype-parse, as a fragment), a tree without positions, and the site's code blocks. */
+async function parseKit() {
+  const { default: rehypeParse } = await import('rehype-parse');
+  const { unified } = await import('unified');
+  const { fencedCode } = await import('../../src/generator/highlight/fenced-code.js');
+  const fg = (await import('fast-glob')).default;
+  const fs = await import('node:fs');
+  return {
+    unified,
+    parser: unified().use(rehypeParse, { fragment: true }),
+    noPositions: (tree: unknown) => JSON.parse(JSON.stringify(tree, (k, v) => (k === 'position' ? undefined : v))),
+    siteBlocks: () => fg.sync('content/**/*.md').flatMap((f) => fencedCode(fs.readFileSync(f, 'utf8'))),
+  };
+}
+
 describe("rehype-pretty-code's parse of the highlighter's HTML", () => {
   it('gives exactly the tree the highlighter hands over, for every block of the site', async () => {
     const { plainHtml, plainTree } = await import('../../src/generator/highlight/pretty-code-highlighter.js');
-    const { default: rehypeParse } = await import('rehype-parse');
-    const { unified } = await import('unified');
-    const { fencedCode } = await import('../../src/generator/highlight/fenced-code.js');
-    const fg = (await import('fast-glob')).default;
-    const fs = await import('node:fs');
-    const parser = unified().use(rehypeParse, { fragment: true });
-    const noPositions = (tree: unknown) => JSON.parse(JSON.stringify(tree, (k, v) => (k === 'position' ? undefined : v)));
-    const blocks = fg.sync('content/**/*.md').flatMap((f) => fencedCode(fs.readFileSync(f, 'utf8')));
+    const { parser, noPositions, siteBlocks } = await parseKit();
+    const blocks = siteBlocks();
     blocks.push({ lang: 'html', text: '<a href="x">&amp; "q" <b>\n\n  </b>' }, { lang: 'plaintext', text: '' });
     const runs = await new CodeHighlighter().highlight(blocks);
     expect(runs.length).toBeGreaterThan(150);
@@ -134,16 +143,10 @@ describe("rehype-pretty-code's parse of the highlighter's HTML", () => {
     const { prettyCodeHighlighter, RunTable } = await import('../../src/generator/highlight/pretty-code-highlighter.js');
     const { default: rehypeParseHandedOver } = await import('../../src/generator/highlight/pretty-code-parse.js');
     const { transformerNotationDiff } = await import('@shikijs/transformers');
-    const { default: rehypeParse } = await import('rehype-parse');
-    const { unified } = await import('unified');
-    const { fencedCode } = await import('../../src/generator/highlight/fenced-code.js');
-    const fg = (await import('fast-glob')).default;
-    const fs = await import('node:fs');
-    const parser = unified().use(rehypeParse, { fragment: true });
+    const { unified, parser, noPositions, siteBlocks } = await parseKit();
     // Parses as rehype-pretty-code does in the CLI bundle: handed-over HTML is answered with its tree.
     const handedOver = unified().use(rehypeParseHandedOver, { fragment: true }).freeze();
-    const noPositions = (tree: unknown) => JSON.parse(JSON.stringify(tree, (k, v) => (k === 'position' ? undefined : v)));
-    const blocks = fg.sync('content/**/*.md').flatMap((f) => fencedCode(fs.readFileSync(f, 'utf8'))).filter((b) => b.text.includes('[!code'));
+    const blocks = siteBlocks().filter((b) => b.text.includes('[!code'));
     blocks.push({ lang: 'jsx', text: 'const a = "<b>&</b>"; // [!code --]\n\n  const b = 2; // [!code ++]\n// [!code ++]\nlast();' });
     expect(blocks.length).toBeGreaterThan(20);
     const table = new RunTable();
