@@ -2,7 +2,8 @@
  * The registry as the last build validated it (`.cache/reactsite/inputs/registry.json`), by the hash of its text: a
  * build whose `content/registry.json` is the text recorded takes the validated entries from here instead of
  * validating every entry again (zod took 70-120 ms of each warm build of a 4,000-entry registry, cold, on 2 cores,
- * against 10-20 ms to hash its text). A registry with problems is never recorded.
+ * against 10-20 ms to hash its text). A registry that is not valid JSON or fails its schema is never recorded; its
+ * cross-checks (ids, slugs, prev and next, bodies) run on every build, memo or not.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -53,4 +54,3 @@ export class RegistryMemo {
     return path.join(this.dir, 'registry.json');
   }
 }
-

@@ -151,20 +151,38 @@ function codeToHtml(code: string, options: CodeOptions): string {
   const hast = tokensToHast(tokens, { ...options, transformers, themeName: '', rootStyle: false } as never, context);
   const html = hastToHtml(hast);
   // Parsing this HTML gives Shiki's tree with its attributes read as HTML: handed over as that, never parsed.
-  if (handOverInUse()) handOver(html, { type: 'root', children: hast.children.map(asParsed), data: { quirksMode: false } });
+  const parsed = handOverInUse() ? asParsed(hast.children) : undefined;
+  if (parsed) handOver(html, { type: 'root', children: parsed, data: { quirksMode: false } });
   return html;
 }
 
 /**
- * `node` as parsing its HTML gives it: each element's properties read as the HTML attributes Shiki wrote them as
- * (`class` into a `className` list, `tabindex` into a number), by hastscript, as rehype-parse's parser does.
+ * `nodes` as parsing their HTML gives them: each element's properties read as the HTML attributes Shiki wrote them
+ * as (`class` into a `className` list, `tabindex` into a number) by hastscript, as rehype-parse's parser does, and
+ * empty text left out. Undefined for anything Shiki does not make here (a comment, a property that is not text,
+ * text with a CR or NUL, which parsing changes): that HTML is parsed.
  */
-export function asParsed(node: RootContent): ElementContent {
-  if (node.type === 'text') return { type: 'text', value: node.value };
-  if (node.type !== 'element') throw new Error(`a ${node.type} node in highlighted code`);
-  const attributes = Object.fromEntries(Object.entries(node.properties).map(([name, value]) => [name, Array.isArray(value) ? value.join(' ') : value]));
-  const element = h(node.tagName, attributes as Properties, node.children.map(asParsed));
-  return { type: 'element', tagName: element.tagName, properties: element.properties, children: element.children };
+export function asParsed(nodes: readonly RootContent[]): ElementContent[] | undefined {
+  const out: ElementContent[] = [];
+  for (const node of nodes) {
+    if (node.type === 'text') {
+      if (/[\r\0]/.test(node.value)) return undefined;
+      if (node.value) out.push({ type: 'text', value: node.value });
+      continue;
+    }
+    if (node.type !== 'element') return undefined;
+    const attributes: Record<string, string> = {};
+    for (const [name, value] of Object.entries(node.properties)) {
+      const text = typeof value === 'string' ? value : Array.isArray(value) && value.every((v) => typeof v === 'string') ? value.join(' ') : undefined;
+      if (text === undefined || /[\r\0]/.test(text)) return undefined;
+      attributes[name] = text;
+    }
+    const children = asParsed(node.children);
+    if (!children) return undefined;
+    const element = h(node.tagName, attributes as Properties, children);
+    out.push({ type: 'element', tagName: element.tagName, properties: element.properties, children: element.children });
+  }
+  return out;
 }
 
 /** The object rehype-pretty-code calls: no grammars to load (the runs are made before), no themes to read. */
