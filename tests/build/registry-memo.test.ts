@@ -1,6 +1,6 @@
 /**
  * The registry memo: a build whose registry.json is the text the last build validated takes its entries from the
- * memo instead of validating them again; any other text is validated, and a registry with problems is never recorded.
+ * memo instead of validating them again; any other text is validated, and one that fails its schema is never recorded.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { makeProject } from '../helpers/project.js';
 const build = (root: string) => runCli(['build', '--root', root]);
 
 describe('the registry memo of a build', () => {
-  it('serves an unchanged registry from the memo, validates a changed one, and never records one with problems', async () => {
+  it('serves an unchanged registry from the memo, validates a changed one, and never records one that fails its schema', async () => {
     const root = makeProject();
     const registryFile = path.join(root, 'content', 'registry.json');
     const memoFile = path.join(root, '.cache', 'reactsite', 'inputs', 'registry.json');
