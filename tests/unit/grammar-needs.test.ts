@@ -1,9 +1,10 @@
 import { createHighlighterCore, createOnigurumaEngine } from 'shiki';
 import { bundledLanguages, type BundledLanguage } from 'shiki/langs';
-import { describe, expect, it } from 'vitest';
-import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
-import { includedScopes, languagesFor } from '../../src/generator/highlight/grammar-needs.js';
-import { PRELOADED_LANGUAGES } from '../../src/generator/highlight/highlight-code.js';
+import { describe, expect, it, vi } from 'vitest';
+import { Registry, type IGrammar, type StateStack } from '@shikijs/vscode-textmate';
+import { includedScopes, languagesFor, loadOrder } from '../../src/generator/highlight/grammar-needs.js';
+import { CodeHighlighter, PRELOADED_LANGUAGES } from '../../src/generator/highlight/highlight-code.js';
+import { lineRuns } from '../../src/generator/highlight/line-runs.js';
 
 /** Text in many languages at once: front matter, fences, embedded script and style, templates. */
 const SAMPLE = [
@@ -47,5 +48,36 @@ describe('the grammars a language highlighter loads', () => {
       all.dispose();
       own.dispose();
     }
+  }, 60_000);
+
+  it('loads a grammar that embeds others lazily after them, unless it injects itself', () => {
+    const md = { name: 'markdown', scopeName: 'text.html.markdown', embeddedLangsLazy: ['js', 'css', 'absent'] };
+    const js = { name: 'js', scopeName: 'source.js' };
+    const css = { name: 'css', scopeName: 'source.css' };
+    const injector = { name: 'tags', scopeName: 'x.tags', embeddedLangsLazy: ['js'], injectTo: ['source.js'] };
+    const alone = { name: 'vue-like', scopeName: 'x.alone', embeddedLangsLazy: ['absent'] };
+    expect(loadOrder([md, js, css, js, injector, alone])).toEqual({ first: [js, css, injector, alone], last: [md] });
+  });
+
+  it('makes each preloaded grammar once, with the tokens of a highlighter made with all of them at once', async () => {
+    const made = vi.spyOn(Registry.prototype, 'loadGrammarWithConfiguration');
+    const runs = await new CodeHighlighter().highlight(PRELOADED_LANGUAGES.map((lang) => ({ lang, text: SAMPLE })));
+    const scopes = made.mock.calls.map(([scope]) => scope);
+    made.mockRestore();
+    expect(scopes.filter((s) => s === 'text.html.markdown')).toHaveLength(1);
+    expect(new Set(scopes).size).toBe(scopes.length);
+    const engine = await createOnigurumaEngine(import('shiki/wasm'));
+    const all = await createHighlighterCore({ themes: [], langs: PRELOADED_LANGUAGES.map((l) => bundledLanguages[l]), engine, warnings: false });
+    PRELOADED_LANGUAGES.forEach((lang, i) => {
+      const grammar = all.getLanguage(lang) as unknown as IGrammar;
+      let state: StateStack | null = null;
+      const expected = SAMPLE.split('\n').map((line) => {
+        const r = grammar.tokenizeLine(line, state, 0);
+        state = r.ruleStack;
+        return lineRuns(line, r.tokens);
+      });
+      expect(runs[i], lang).toEqual(expected);
+    });
+    all.dispose();
   }, 60_000);
 });

@@ -10,7 +10,7 @@ import { createOnigurumaEngine } from '@shikijs/engine-oniguruma';
 import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
 import { bundledLanguages, type BundledLanguage } from 'shiki/langs';
 import { patternSharingEngine } from './regex-engine.js';
-import { languagesFor } from './grammar-needs.js';
+import { languagesFor, loadOrder } from './grammar-needs.js';
 import { ANSI, ansiRuns } from './ansi-runs.js';
 import { LineCache } from './line-cache.js';
 import { lineRuns, type BlockRuns } from './line-runs.js';
@@ -123,8 +123,12 @@ export class CodeHighlighter {
   private async highlighterWith(lang?: BundledLanguage): Promise<HighlighterCore> {
     const langs = lang ? await languagesFor(lang, PRELOADED_LANGUAGES) : PRELOADED_LANGUAGES;
     this.engine ??= createOnigurumaEngine(readFile(ONIG_WASM)).then((onig) => patternSharingEngine(onig));
+    const regs = (await Promise.all(langs.map((l) => bundledLanguages[l]()))).flatMap((m) => m.default);
+    const { first, last } = loadOrder(regs);
     // One highlighter per language used is by design (see the class comment): no warning about their number.
-    return createHighlighterCore({ themes: [], langs: langs.map((l) => bundledLanguages[l]), engine: this.engine, warnings: false });
+    const h = await createHighlighterCore({ themes: [], langs: first, engine: this.engine, warnings: false });
+    h.loadLanguageSync(last);
+    return h;
   }
 }
 
