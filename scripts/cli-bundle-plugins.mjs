@@ -8,7 +8,7 @@ import { jsYamlNoEsprima } from './bundle-patches/js-yaml-no-esprima.mjs';
 import { micromarkCombineOnce } from './bundle-patches/micromark-combine-once.mjs';
 import { micromarkRuns } from './bundle-patches/micromark-runs.mjs';
 import { subtokenizeJumpMaps } from './bundle-patches/subtokenize-jumps.mjs';
-import { micromarkPostprocess, prettyCodeParse, visitParents } from './bundle-patches/swapped-packages.mjs';
+import { micromarkPostprocess, prettyCodeParse, shikiOnDemand, visitParents } from './bundle-patches/swapped-packages.mjs';
 
 export { skipListingOnChange } from './bundle-patches/chokidar-listing.mjs';
 export { compileOnce, shareCompileContext } from './bundle-patches/from-markdown-context.mjs';
@@ -19,4 +19,4 @@ export { consumeRuns } from './bundle-patches/micromark-runs.mjs';
 export { mapSubtokenizeJumps } from './bundle-patches/subtokenize-jumps.mjs';
 
 /** Every plugin of the CLI bundle, in order. */
-export const cliBundlePlugins = [prettyCodeParse, visitParents, micromarkPostprocess, sharedCompileContext, subtokenizeJumpMaps, micromarkRuns, micromarkCombineOnce, chokidarListing, jsYamlNoEsprima];
+export const cliBundlePlugins = [prettyCodeParse, shikiOnDemand, visitParents, micromarkPostprocess, sharedCompileContext, subtokenizeJumpMaps, micromarkRuns, micromarkCombineOnce, chokidarListing, jsYamlNoEsprima];

@@ -16,6 +16,18 @@ export const prettyCodeParse = {
   },
 };
 
+/** rehype-pretty-code imports `shiki` for a default highlighter the project replaces: Shiki's whole bundle (its
+ * languages, themes and JavaScript regex engine) loaded by every thread that renders Markdown. The bundle points
+ * that import at a shim that imports Shiki when first called (src/generator/highlight/shiki-on-demand.ts). */
+export const shikiOnDemand = {
+  name: 'shiki-on-demand',
+  setup(build) {
+    build.onResolve({ filter: /^shiki$/ }, (args) =>
+      args.importer.includes(`${path.sep}rehype-pretty-code${path.sep}`) ? { path: path.join(ROOT, 'src/generator/highlight/shiki-on-demand.ts') } : undefined,
+    );
+  },
+};
+
 /** unist-util-visit-parents names a closure after every node it walks, for debugging: a tenth of a cold build's
  * time. The bundle gets the same walk without it (src/generator/markdown/visit-parents.ts). */
 export const visitParents = {

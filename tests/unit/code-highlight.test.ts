@@ -142,8 +142,10 @@ describe("rehype-pretty-code's parse of the highlighter's HTML", () => {
   it("gives exactly the tree handed over for blocks with Shiki's diff notation, and parses none of them", async () => {
     const { prettyCodeHighlighter, RunTable } = await import('../../src/generator/highlight/pretty-code-highlighter.js');
     const { default: rehypeParseHandedOver } = await import('../../src/generator/highlight/pretty-code-parse.js');
-    const { transformerNotationDiff } = await import('@shikijs/transformers');
+    const { loadDiffNotation } = await import('../../src/generator/highlight/diff-notation.js');
     const { unified, parser, noPositions, siteBlocks } = await parseKit();
+    // As the code step does before rehype-pretty-code runs on a block with a notation.
+    await loadDiffNotation();
     // Parses as rehype-pretty-code does in the CLI bundle: handed-over HTML is answered with its tree.
     const handedOver = unified().use(rehypeParseHandedOver, { fragment: true }).freeze();
     const blocks = siteBlocks().filter((b) => b.text.includes('[!code'));
@@ -160,7 +162,7 @@ describe("rehype-pretty-code's parse of the highlighter's HTML", () => {
     blocks.forEach((b, i) => table.hold(b, runs[i]!));
     const highlighter = await prettyCodeHighlighter();
     for (const b of blocks) {
-      const html = highlighter.codeToHtml(b.text, { lang: b.lang, meta: {}, transformers: [table.transformer(), transformerNotationDiff({ matchAlgorithm: 'v3' })] } as never);
+      const html = highlighter.codeToHtml(b.text, { lang: b.lang, meta: {}, transformers: [table.transformer()] } as never);
       expect(html).toContain('diff');
       const tree = handedOver.parse(html);
       expect(tree.position === undefined, `${b.text.slice(0, 40)} handed over`).toBe(!b.text.includes('\r'));

@@ -3,7 +3,8 @@ import { bundledLanguages, type BundledLanguage } from 'shiki/langs';
 import { describe, expect, it, vi } from 'vitest';
 import { Registry, type IGrammar, type StateStack } from '@shikijs/vscode-textmate';
 import { includedScopes, languagesFor, loadOrder } from '../../src/generator/highlight/grammar-needs.js';
-import { CodeHighlighter, PRELOADED_LANGUAGES } from '../../src/generator/highlight/highlight-code.js';
+import { PRELOADED_LANGUAGES } from '../../src/generator/highlight/code-basics.js';
+import { CodeHighlighter } from '../../src/generator/highlight/highlight-code.js';
 import { lineRuns } from '../../src/generator/highlight/line-runs.js';
 
 /** Text in many languages at once: front matter, fences, embedded script and style, templates. */

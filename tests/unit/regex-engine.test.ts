@@ -1,7 +1,8 @@
 import { createHighlighter, createOnigurumaEngine, type RegexEngine } from 'shiki';
 import { describe, expect, it } from 'vitest';
 import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
-import { PRELOADED_LANGUAGES, type CodeBlock } from '../../src/generator/highlight/highlight-code.js';
+import { PRELOADED_LANGUAGES } from '../../src/generator/highlight/code-basics.js';
+import type { CodeBlock } from '../../src/generator/highlight/highlight-code.js';
 import { HOT_SCANNER_SEARCHES, patternSharingEngine } from '../../src/generator/highlight/regex-engine.js';
 import { MIN_SHARED_TAIL } from '../../src/generator/highlight/hot-scanner.js';
 import { siteBlocks } from '../helpers/site-blocks.js';

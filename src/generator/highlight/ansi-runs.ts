@@ -5,8 +5,6 @@
  */
 import { tokenizeAnsiWithTheme, type ThemeRegistrationResolved } from '@shikijs/core';
 
-/** The language of terminal output: no grammar, its escape sequences make the colours. */
-export const ANSI = 'ansi';
 
 /** A line's runs of [text, classes], as highlight-code.ts's LineRuns. */
 type Runs = [text: string, classes: string][];

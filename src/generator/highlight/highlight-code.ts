@@ -11,30 +11,16 @@ import type { IGrammar, StateStack } from '@shikijs/vscode-textmate';
 import { bundledLanguages, type BundledLanguage } from 'shiki/langs';
 import { patternSharingEngine } from './regex-engine.js';
 import { languagesFor, loadOrder } from './grammar-needs.js';
-import { ANSI, ansiRuns } from './ansi-runs.js';
+import { ansiRuns } from './ansi-runs.js';
+import { ANSI, PRELOADED_LANGUAGES, WARM_UP_CODE } from './code-basics.js';
 import { LineCache } from './line-cache.js';
 import { lineRuns, type BlockRuns } from './line-runs.js';
-
-/**
- * Languages loaded up front, in this order. With grammars loaded lazily per document, the same code came out
- * differently from one build to the next.
- */
-export const PRELOADED_LANGUAGES = ['javascript', 'typescript', 'jsx', 'tsx', 'html', 'css', 'json', 'bash', 'shellscript', 'diff', 'yaml', 'markdown'] as const;
 
 /** A block to highlight: its language (a bundled one, "ansi" or "plaintext") and its text. */
 export interface CodeBlock { lang: string; text: string }
 
 /** Something that turns blocks into their runs: a CodeHighlighter of this thread, or a warm worker's. */
 export type HighlightFn = (blocks: CodeBlock[]) => Promise<BlockRuns[]>;
-
-/** A typical JSX block, highlighted to warm up (see CodeHighlighter.warmUp and MarkdownRenderer.warmUp). */
-export const WARM_UP_CODE = `import { useState } from "react";
-
-export default function Counter({ step = 1 }) {
-  const [count, setCount] = useState(0);
-  // A comment, a template \`\${count}\` and JSX.
-  return <button type="button" className="btn" onClick={() => setCount((c) => c + step)}>Clicked {count} times</button>;
-}`;
 
 /**
  * How many characters of tokenized lines (keys and packed runs) a highlighter remembers (see line-cache.ts): about
@@ -137,15 +123,6 @@ export class CodeHighlighter {
  * each highlighting thread 47 ms (over 100 ms while the build's other threads start).
  */
 const ONIG_WASM = createRequire(import.meta.url).resolve('shiki/onig.wasm');
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-/**
- * Escapes code text for HTML element content. `"` too, as React escapes text: a sample holding `href="/x/"` or
- * `id="x"` must not read as an attribute to anything that scans the page (the integrity gate's link facts).
- */
-export function escapeText(s: string): string {
-  return s.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
-}
 
 /** The runs of a block's lines, tokenized with `grammar` (plain text without one), lines met before from `cache`. */
 function blockRuns(text: string, grammar: IGrammar | undefined, cache: LineCache): BlockRuns {

@@ -4,10 +4,12 @@
  * `codeToHtml` only turns class-coloured runs into small HTML, never tokenizes. The runs of the documents being
  * rendered sit in a RunTable, which each Markdown renderer hands to the plugin as a transformer of its options.
  */
-import { hastToHtml, tokensToHast, type ShikiTransformer, type ShikiTransformerContextSource, type ThemedToken } from '@shikijs/core';
+import type { ShikiTransformer, ShikiTransformerContextSource, ThemedToken } from '@shikijs/core';
 import type { Element, ElementContent, Properties, Root, RootContent } from 'hast';
 import { h } from 'hastscript';
-import { escapeText, type CodeBlock } from './highlight-code.js';
+import { escapeText } from './code-basics.js';
+import { diffNotation, mayHaveNotation } from './diff-notation.js';
+import type { CodeBlock } from './highlight-code.js';
 import type { BlockRuns, LineRuns } from './line-runs.js';
 import { handOver, handOverInUse } from './pretty-code-parse.js';
 
@@ -134,8 +136,8 @@ function blockTree(runs: BlockRuns, children: (line: LineRuns) => ElementContent
 function codeToHtml(code: string, options: CodeOptions): string {
   const table = (options.transformers?.find((t) => t.name === TABLE) as { table?: RunTable } | undefined)?.table;
   const runs = table?.get({ lang: options.lang, text: code }) ?? plainRuns(code);
-  // The only transformer in use is the diff notation, which has nothing to do without a notation comment.
-  if (!code.includes('[!code')) {
+  // The only transformer is the diff notation, which has nothing to do without a notation comment.
+  if (!mayHaveNotation(code)) {
     // Lines as text where the tree is handed over (the CLI bundle; parsed, they would lose their tokens), unless
     // the meta may ask for highlighted characters (`/word/`, `"word"`), which split tokens.
     const byLine = handOverInUse() && !/["/]/.test(String((options.meta as { __raw?: unknown } | undefined)?.__raw ?? ''));
@@ -144,7 +146,8 @@ function codeToHtml(code: string, options: CodeOptions): string {
     handOver(html, byLine ? lineTree(runs) : plainTree(runs));
     return html;
   }
-  const transformers = (options.transformers ?? []).filter((t) => t.name !== TABLE);
+  const { tokensToHast, hastToHtml, transformer } = diffNotation();
+  const transformers = [transformer];
   const context = { meta: options.meta ?? {}, options, source: code } as unknown as ShikiTransformerContextSource;
   let tokens = tokensOf(runs);
   for (const t of transformers) tokens = t.tokens?.call(context as never, tokens) || tokens;

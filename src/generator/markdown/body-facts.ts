@@ -5,7 +5,7 @@ import type { VFile } from 'vfile';
 import { nearest, warning, type Problem } from '../problems/problem.js';
 import { bodyH1Problem } from './body-h1.js';
 import { inlineCodeLanguage } from './code-blocks.js';
-import { ANSI } from '../highlight/ansi-runs.js';
+import { ANSI } from '../highlight/code-basics.js';
 import { fenceMetaProblems } from './fence-meta.js';
 import { walk, type AnyNode } from './walk-tree.js';
 

@@ -7,7 +7,9 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { toString as hastText } from 'hast-util-to-string';
 import { find, html as htmlSchema } from 'property-information';
-import { escapeText, type CodeBlock, type HighlightFn } from '../highlight/highlight-code.js';
+import { escapeText } from '../highlight/code-basics.js';
+import type { CodeBlock, HighlightFn } from '../highlight/highlight-code.js';
+import { loadDiffNotation, mayHaveNotation } from '../highlight/diff-notation.js';
 import { lineHtmlOf, type RunTable } from '../highlight/pretty-code-highlighter.js';
 import type { BlockCache, BlockInput } from './block-cache.js';
 
@@ -88,6 +90,8 @@ export function rehypeCode(options: CodeStepOptions) {
     if (!todo.length) return;
     const blocks = todo.map((s) => s.block);
     const runs = await options.highlight(blocks);
+    // rehype-pretty-code's highlighting is synchronous: the notation's tools are loaded before it runs.
+    if (blocks.some((b) => mayHaveNotation(b.text))) await loadDiffNotation();
     blocks.forEach((b, i) => options.table.hold(b, runs[i]!));
     try {
       // Inline code keeps an element parent, as in the document (rehype-pretty-code tells inline code by it).

@@ -6,10 +6,10 @@ import { toString as hastText } from 'hast-util-to-string';
 import rehypeRaw from 'rehype-raw';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { transformerNotationDiff } from '@shikijs/transformers';
 import rehypePrettyCode, { type Options as PrettyCodeOptions } from 'rehype-pretty-code';
 import { CODE_THEMES } from '../highlight/code-themes.js';
-import { WARM_UP_CODE, type HighlightFn } from '../highlight/highlight-code.js';
+import { WARM_UP_CODE } from '../highlight/code-basics.js';
+import type { HighlightFn } from '../highlight/highlight-code.js';
 import { prettyCodeHighlighter, RunTable } from '../highlight/pretty-code-highlighter.js';
 import { rehypeCode, type CodeStepOptions, type PrettyCodeTransform } from './code-blocks.js';
 import type { BlockCache } from './block-cache.js';
@@ -107,14 +107,17 @@ export class MarkdownRenderer {
   }
 }
 
-/** rehype-pretty-code's options: both site themes, the project's highlighter, Shiki's diff notation (`// [!code ++]`). */
+/**
+ * rehype-pretty-code's options: both site themes and the project's highlighter, which applies Shiki's diff notation
+ * (`// [!code ++]`) itself (see diff-notation.ts).
+ */
 function prettyCodeOptions(table: RunTable): PrettyCodeOptions {
   return {
     theme: { dark: CODE_THEMES.dark, light: CODE_THEMES.light },
     keepBackground: false,
     defaultLang: { block: 'plaintext' },
     getHighlighter: prettyCodeHighlighter as unknown as PrettyCodeOptions['getHighlighter'],
-    transformers: [table.transformer(), transformerNotationDiff({ matchAlgorithm: 'v3' })],
+    transformers: [table.transformer()],
   };
 }
 

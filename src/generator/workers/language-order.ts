@@ -6,7 +6,7 @@
  * 743-750 MiB, and at 608-625 MiB spread in this order (the real documentation: 680-722 -> 637-670 MiB).
  */
 import { bundledLanguagesInfo } from 'shiki/langs';
-import { PRELOADED_LANGUAGES } from '../highlight/highlight-code.js';
+import { PRELOADED_LANGUAGES } from '../highlight/code-basics.js';
 
 const preloaded = new Set<string>(PRELOADED_LANGUAGES);
 for (const l of bundledLanguagesInfo) if (preloaded.has(l.id)) for (const a of l.aliases ?? []) preloaded.add(a);
