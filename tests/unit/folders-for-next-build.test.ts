@@ -24,6 +24,7 @@ function project(): { dir: string; out: string; cache: string; trash: string } {
 /** A first build of `n` pages (n + 1 folders) into `out` with its trash in `trash`: its folders are then made in the background. */
 async function firstBuild(out: string, trash: string, n: number): Promise<void> {
   const first = OutputDir.open(out, trash);
+  await first.prepare();
   for (let i = 0; i < n; i++) {
     expect(first.claimForJob(`tutorial/p${i}/index.html`)).toBe(true);
     mkdirExisting(path.join(first.tmp, 'tutorial', `p${i}`));
@@ -76,6 +77,7 @@ describe('folders for the next build', () => {
     await until(() => madeSoFar(out) === n);
     expect(madeSoFar(out)).toBe(n);
     const second = OutputDir.open(out, trash);
+    await second.prepare();
     const jobs = Array.from({ length: n }, (_, i) => second.claimForJob(`tutorial/p${i}/index.html`));
     expect(jobs.filter((makesDir) => makesDir), 'every folder is taken over, none is the job’s to make').toEqual([]);
     for (let i = 0; i < n; i++) fs.writeFileSync(path.join(second.tmp, 'tutorial', `p${i}`, 'index.html'), `p${i} again`);
@@ -184,6 +186,7 @@ describe('folders for the next build', () => {
     expect(madeSoFar(out)).toBeGreaterThanOrEqual(100);
     const pid = Number(makers(out)[0]!.split('-').pop());
     const second = OutputDir.open(out, trash);
+    await second.prepare();
     const jobs = Array.from({ length: n }, (_, i) => second.claimForJob(`tutorial/p${i}/index.html`));
     const recycled = jobs.filter((makesDir) => !makesDir).length;
     expect(recycled).toBeGreaterThanOrEqual(100);

@@ -96,6 +96,7 @@ describe('OutputDir.claimForJob', () => {
     const out = path.join(dir, 'out');
     const trash = path.join(dir, 'trash');
     const first = OutputDir.open(out, trash);
+    await first.prepare();
     expect(first.claimForJob('tutorial/a/index.html')).toBe(true);
     expect(first.claimForJob('tutorial/b/index.html')).toBe(true);
     // The shared parent exists; the page folders are the jobs' to make.
@@ -111,11 +112,13 @@ describe('OutputDir.claimForJob', () => {
     // A build moves the out/ it replaces to the trash; the build after it recycles that folder: its page
     // folders are there, and a page file is left for its job, which writes a new file in its place.
     const second = OutputDir.open(out, trash);
+    await second.prepare();
     expect(second.claimForJob('tutorial/c/index.html')).toBe(true);
     mkdirExisting(path.join(second.tmp, 'tutorial', 'c'));
     fs.writeFileSync(path.join(second.tmp, 'tutorial', 'c', 'index.html'), 'c');
     await second.commit();
     const third = OutputDir.open(out, trash);
+    await third.prepare();
     expect(third.claimForJob('tutorial/a/index.html')).toBe(false);
     const recycled = path.join(third.tmp, 'tutorial', 'a', 'index.html');
     expect(fs.readFileSync(recycled, 'utf8')).toBe('a');
@@ -172,6 +175,7 @@ describe('OutputDir.claimForJob', () => {
     for (const p of pages.slice(1)) fs.writeFileSync(path.join(previous, 'tutorial', p, 'index.html'), `old ${p}`);
     const oldB = fs.statSync(path.join(previous, 'tutorial', 'b0', 'index.html')).ino;
     const output = OutputDir.open(out, trash);
+    await output.prepare();
     for (const p of pages) output.link(`tutorial/${p}/index.html`, path.join(store, p));
     // The old pages are not deleted while the build runs: they wait in the stale folder beside out/, whole.
     const stale = path.join(dir, `.out.stale-${process.pid}`);

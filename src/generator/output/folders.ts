@@ -1,5 +1,9 @@
-/** How the main thread and page workers place files in the temp out/: folders made, files opened anew or linked. */
+/**
+ * How the main thread and page workers place files in the temp out/: folders made, files opened anew or linked, a
+ * recycled copy recognized.
+ */
 import fs from 'node:fs';
+import { racyStat } from '../cache/file-stamps.js';
 
 /** Makes folder `dir` (whose parent exists); one that is already there is fine. */
 export function mkdirExisting(dir: string): void {
@@ -89,4 +93,13 @@ export function linkOrCopy(src: string, dest: string): void {
     }
     fs.copyFileSync(src, dest);
   }
+}
+
+/**
+ * Whether `copy` (a recycled file of out/) is the copy this build would make of `src`: a regular file of one name
+ * with its size and, within the millisecond a copied mtime may round to, its mtime, made (its ctime) after `src`
+ * last changed and past the racy margin: a same-size edit whose mtime was put back still changes the ctime.
+ */
+export function sameCopy(copy: fs.Stats | undefined, src: fs.Stats): boolean {
+  return !!copy && copy.isFile() && copy.nlink === 1 && copy.size === src.size && Math.abs(copy.mtimeMs - src.mtimeMs) < 1 && !racyStat(src, copy.ctimeMs);
 }

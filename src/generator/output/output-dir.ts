@@ -6,14 +6,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { placedStamps, racyStat, type Stamp } from '../cache/file-stamps.js';
-import { linkOrCopy, mkdirExisting } from './folders.js';
+import { placedStamps, type Stamp } from '../cache/file-stamps.js';
+import { linkOrCopy, mkdirExisting, sameCopy } from './folders.js';
 import { writeError } from './write-error.js';
 import { makeSpreadFolder } from './spread-folder.js';
 import { foldersInBackground, takeOverFolders } from './next-folders.js';
 import { deleteLeftovers, removeInBackground } from './background-delete.js';
 import { recoverOutput, trashEntries, trashPrefix, withSwapLock } from './recovery.js';
 import { dropReplacedOutput, StaleFiles } from './stale-files.js';
+import { listInBackground, type Listing } from './recycled-listing.js';
 
 /** Files of a build: out-relative path -> contents. */
 export type OutputFiles = Map<string, string | Uint8Array>;
@@ -32,6 +33,10 @@ export class OutputDir {
   /** Files and folders the recycled temp folder had; files leave it as the build places them. */
   private readonly leftFiles = new Set<string>();
   private readonly leftDirs = new Set<string>();
+  /** The recycled folder's listing in the making, whether it is in leftFiles and leftDirs, and prepare()'s work. */
+  private listing?: Promise<Listing>;
+  private listed = false;
+  private prepared?: Promise<void>;
   /** Folders a page job makes (see claimForJob); anything else placed in one makes it first. */
   private readonly pendingDirs = new Set<string>();
   /** The size of every file this build placed, by out-relative path (the summary's figures, without a walk of out/). */
@@ -69,7 +74,7 @@ export class OutputDir {
           removeInBackground([path.join(trashDir!, newest)]);
         }
       }
-      if (recycled) o.survey();
+      if (recycled) o.listing = listInBackground(o.tmp);
       else makeSpreadFolder(o.tmp);
       o.dirs.add('.');
       return o;
@@ -78,19 +83,25 @@ export class OutputDir {
     }
   }
 
-  /** Lists what the recycled temp folder holds. */
-  private survey(dir = ''): void {
-    for (const e of fs.readdirSync(path.join(this.tmp, dir), { withFileTypes: true })) {
-      const rel = dir ? `${dir}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        this.leftDirs.add(rel);
-        this.survey(rel);
-      } else this.leftFiles.add(rel);
-    }
+  /** Waits for what any file placed must follow (see prepare): placing one before throws. */
+  async ready(): Promise<void> {
+    await this.prepared;
+  }
+
+  /** Starts, once, what ready() waits for: the recycled folder's listing (begun by open) taken in, then `publicDir` copied. */
+  prepare(publicDir?: string): Promise<void> {
+    return (this.prepared ??= (async () => {
+      const listing = await this.listing;
+      listing?.files.forEach((f) => this.leftFiles.add(f));
+      listing?.dirs.forEach((d) => this.leftDirs.add(d));
+      this.listed = true;
+      if (publicDir) await this.copyPublic(publicDir);
+    })());
   }
 
   /** Makes sure the folder of out-relative `file` exists. */
   ensureDirOf(file: string): void {
+    if (!this.listed) throw new Error('OutputDir: a file placed before ready()');
     const dir = path.posix.dirname(file);
     if (this.pendingDirs.delete(dir)) return mkdirExisting(path.join(this.tmp, dir));
     if (this.dirs.has(dir)) return;
@@ -187,7 +198,7 @@ export class OutputDir {
    * recycled copy with the source's size and mtime is the same file and stays: a build of a site with 8,000
    * pictures copied them all again, 1.2 s of every build with one body changed.
    */
-  async copyPublic(publicDir: string): Promise<void> {
+  private async copyPublic(publicDir: string): Promise<void> {
     if (!fs.existsSync(publicDir)) return;
     for (const f of await fg('**/*', { cwd: publicDir, dot: false, onlyFiles: true })) {
       const src = fs.statSync(path.join(publicDir, f));
@@ -286,13 +297,4 @@ export class OutputDir {
     this.stale.drop();
     fs.rmSync(this.tmp, { recursive: true, force: true });
   }
-}
-
-/**
- * Whether `copy` (a recycled file of out/) is the copy this build would make of `src`: a regular file of one name
- * with its size and, within the millisecond a copied mtime may round to, its mtime, made (its ctime) after `src`
- * last changed and past the racy margin: a same-size edit whose mtime was put back still changes the ctime.
- */
-function sameCopy(copy: fs.Stats | undefined, src: fs.Stats): boolean {
-  return !!copy && copy.isFile() && copy.nlink === 1 && copy.size === src.size && Math.abs(copy.mtimeMs - src.mtimeMs) < 1 && !racyStat(src, copy.ctimeMs);
 }

@@ -55,6 +55,8 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
   const jobs: PageJob[] = [];
   /** Each job's fence languages (see workers/language-order.ts). */
   const langs: (string[] | undefined)[] = [];
+  // The recycled output's listing and public/'s copy, done while the content loaded (see OutputDir.ready).
+  await o.output.ready();
   for (const route of o.routes) {
     const doc = route.kind === 'tutorial' ? o.content.bodies.get(route.ref!) : undefined;
     if (!doc) continue;
