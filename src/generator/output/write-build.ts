@@ -15,6 +15,8 @@ export async function writeBuild<R>(o: { outDir: string; trashDir?: string; publ
   let made: Awaited<ReturnType<typeof make>>;
   let t1: number;
   const prepared = output.prepare(o.publicDir);
+  // Awaited below, after `make`: a failure before then must not count as unhandled (it would end the process).
+  prepared.catch(() => undefined);
   try {
     made = await make(output);
     await prepared;
