@@ -5,7 +5,7 @@ import path from 'node:path';
 import { packageRoot, SHIPPED_BUNDLE_FOLDER } from '../package/package-paths.js';
 
 /** A folder of the project's own cache, `<root>/.cache/reactsite/<part>` (git-ignored). */
-export function projectCacheDir(root: string, part: 'md' | 'pages' | 'bundle' | 'trash' | 'blocks' | 'gate' | 'inputs' | 'other'): string {
+export function projectCacheDir(root: string, part: 'md' | 'pages' | 'bundle' | 'trash' | 'blocks' | 'gate' | 'inputs' | 'other' | 'report'): string {
   return path.join(root, '.cache', 'reactsite', part);
 }
 

@@ -6,6 +6,7 @@ import { unwritableCache } from '../cache/writable-cache.js';
 import { writeBuild } from '../output/write-build.js';
 import { forgetLastBuild, LastBuild, type BuildReport } from './last-build.js';
 import { buildSummary } from '../report/build-summary.js';
+import { GzipMemo } from '../report/gzip-memo.js';
 import { summaryLines } from '../report/print-summary.js';
 import { Progress, progressDelay } from '../report/progress.js';
 import { styleFor, useColor } from '../report/style.js';
@@ -94,10 +95,12 @@ async function build(flags: CliFlags & OutputFlags): Promise<void> {
   Object.assign(result.timings, { write: done.writeMs, swap: done.swapMs });
   if (process.env.REACTSITE_TIMINGS === '1') printTimings(result.timings, { ...result.pages, threads: pool.stats });
   const printed = !flags.quiet || !!flags.json || !!flags.report;
-  const summaryOf = () => buildSummary({ outDir: opts.outDir, sizes: done.sizes, base: siteUrlAndBase(result.content, opts).base, routes: result.routes, pages: result.pages, warnings: result.warnings, timings: result.timings, wallMs: performance.now() - t0 });
+  const gzip = new GzipMemo(opts.cache ? path.join(projectCacheDir(opts.root, 'report'), 'gzip-sizes.json') : undefined);
+  const summaryOf = () => buildSummary({ outDir: opts.outDir, sizes: done.sizes, base: siteUrlAndBase(result.content, opts).base, routes: result.routes, pages: result.pages, warnings: result.warnings, timings: result.timings, wallMs: performance.now() - t0, gzip: gzip.size });
   // A quiet build makes its summary only for the record, and never fails on it.
   const summary = printed ? await summaryOf() : last ? await summaryOf().catch(() => undefined) : undefined;
   if (!summary) return;
+  gzip.save();
   const report: BuildReport = { summary, warnings: result.warnings, routes: result.routes.map((r) => [r.path, r.file]), pages: result.pages };
   last?.record(done.stamps, report);
   printBuild(flags, opts, report, t0);

@@ -40,7 +40,7 @@ export function warningKind(p: Problem): string {
  * placed there with its size, as the build recorded them (a walk of out/ cost 90 ms at 4,000 pages: a readdir a
  * folder and a stat a file).
  */
-export async function buildSummary(o: { outDir: string; sizes: ReadonlyMap<string, number>; base: string; routes: readonly Route[]; pages: { rendered: number; reused: number }; warnings: readonly Problem[]; timings: Record<string, number>; wallMs: number }): Promise<BuildSummary> {
+export async function buildSummary(o: { outDir: string; sizes: ReadonlyMap<string, number>; base: string; routes: readonly Route[]; pages: { rendered: number; reused: number }; warnings: readonly Problem[]; timings: Record<string, number>; wallMs: number; gzip?: (buf: Uint8Array) => number }): Promise<BuildSummary> {
   const size = o.sizes;
   // Each asset is read (and measured, see bytesOf) once, however many pages load it.
   const assets = new Map<string, Uint8Array | undefined>();
@@ -60,9 +60,9 @@ export async function buildSummary(o: { outDir: string; sizes: ReadonlyMap<strin
   const kinds = [...byKind].sort(([a], [b]) => ORDER.indexOf(a) - ORDER.indexOf(b)).map(([kind, routes]) => {
     const sorted = [...routes].sort((a, b) => (size.get(a.file) ?? 0) - (size.get(b.file) ?? 0));
     const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-    return { kind, count: routes.length, page: median.path, ...pageWeight(fs.readFileSync(path.join(o.outDir, median.file), 'utf8'), read) };
+    return { kind, count: routes.length, page: median.path, ...pageWeight(fs.readFileSync(path.join(o.outDir, median.file), 'utf8'), read, o.gzip) };
   });
-  const largest = [...o.routes].sort((a, b) => (size.get(b.file) ?? 0) - (size.get(a.file) ?? 0)).slice(0, 5).map((r) => ({ page: r.path, html: bytesOf(fs.readFileSync(path.join(o.outDir, r.file))) }));
+  const largest = [...o.routes].sort((a, b) => (size.get(b.file) ?? 0) - (size.get(a.file) ?? 0)).slice(0, 5).map((r) => ({ page: r.path, html: bytesOf(fs.readFileSync(path.join(o.outDir, r.file)), o.gzip) }));
   const warnings = new Map<string, number>();
   for (const w of o.warnings) warnings.set(warningKind(w), (warnings.get(warningKind(w)) ?? 0) + 1);
   return {

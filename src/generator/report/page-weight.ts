@@ -3,7 +3,7 @@
  * its stylesheets, and the JavaScript it runs before any interaction (inline scripts, module preloads, and the
  * chunks of islands that hydrate without waiting for the visitor, with their static imports). Raw and gzip sizes.
  */
-import zlib from 'node:zlib';
+import { gzipSize } from './gzip-memo.js';
 
 /** Raw and gzip (level 9) bytes. */
 export interface Bytes { raw: number; gzip: number }
@@ -13,11 +13,11 @@ export interface PageWeight { html: Bytes; css: Bytes; js: Bytes }
 
 const measured = new WeakMap<Uint8Array, Bytes>();
 
-/** Raw and gzip sizes of some bytes (a buffer is measured once: pages share their assets). */
-export function bytesOf(data: string | Uint8Array): Bytes {
+/** Raw and gzip sizes of some bytes, gzip's by `gzip` (a buffer is measured once: pages share their assets). */
+export function bytesOf(data: string | Uint8Array, gzip: (buf: Uint8Array) => number = gzipSize): Bytes {
   const buf = typeof data === 'string' ? Buffer.from(data) : data;
   let b = measured.get(buf);
-  if (!b) measured.set(buf, (b = { raw: buf.length, gzip: zlib.gzipSync(buf, { level: 9 }).length }));
+  if (!b) measured.set(buf, (b = { raw: buf.length, gzip: gzip(buf) }));
   return b;
 }
 
@@ -35,7 +35,7 @@ function staticImports(code: string): string[] {
  * The weight of the page `html`; `read(url)` gives the bytes of a site URL (with the base), or undefined. Inline
  * scripts count; islands that wait for the visitor (`data-when="interaction"` or `"pointer"`) do not.
  */
-export function pageWeight(html: string, read: (url: string) => Uint8Array | undefined): PageWeight {
+export function pageWeight(html: string, read: (url: string) => Uint8Array | undefined, gzip: (buf: Uint8Array) => number = gzipSize): PageWeight {
   const links = html.match(/<link\b[^>]*>/g) ?? [];
   const css = links.filter((t) => attr(t, 'rel') === 'stylesheet').map((t) => attr(t, 'href')!);
   const js = new Map<string, Uint8Array>();
@@ -52,6 +52,6 @@ export function pageWeight(html: string, read: (url: string) => Uint8Array | und
   // script elements (JSON-LD, speculation rules) does not run.
   const inlineCode = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=|\stype="(?!module|text\/javascript)/.test(m[1]!)).map((m) => m[2]).join('');
   const inline = inlineCode ? [Buffer.from(inlineCode)] : [];
-  const sum = (bufs: Uint8Array[]): Bytes => bufs.map(bytesOf).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
-  return { html: bytesOf(html), css: sum(css.flatMap((u) => read(u) ?? [])), js: sum([...js.values(), ...inline]) };
+  const sum = (bufs: Uint8Array[]): Bytes => bufs.map((b) => bytesOf(b, gzip)).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
+  return { html: bytesOf(html, gzip), css: sum(css.flatMap((u) => read(u) ?? [])), js: sum([...js.values(), ...inline]) };
 }
