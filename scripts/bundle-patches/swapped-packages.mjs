@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 // A file path, not a URL's pathname: a checkout under a folder with a space or non-ASCII name stays readable.
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// The installed package's files, never the project's own (a checkout in a folder of that name included).
+const FROM_PRETTY_CODE = /[\\/]node_modules[\\/]rehype-pretty-code[\\/]/;
 
 /** rehype-pretty-code parses the HTML of each block it highlights; in the bundle its parser takes the tree the
  * project's highlighter made that HTML from (src/generator/highlight/pretty-code-parse.ts). */
@@ -11,7 +13,7 @@ export const prettyCodeParse = {
   name: 'pretty-code-parse',
   setup(build) {
     build.onResolve({ filter: /^rehype-parse$/ }, (args) =>
-      args.importer.includes(`${path.sep}rehype-pretty-code${path.sep}`) ? { path: path.join(ROOT, 'src/generator/highlight/pretty-code-parse.ts') } : undefined,
+      FROM_PRETTY_CODE.test(args.importer) ? { path: path.join(ROOT, 'src/generator/highlight/pretty-code-parse.ts') } : undefined,
     );
   },
 };
@@ -23,7 +25,7 @@ export const shikiOnDemand = {
   name: 'shiki-on-demand',
   setup(build) {
     build.onResolve({ filter: /^shiki$/ }, (args) =>
-      args.importer.includes(`${path.sep}rehype-pretty-code${path.sep}`) ? { path: path.join(ROOT, 'src/generator/highlight/shiki-on-demand.ts') } : undefined,
+      FROM_PRETTY_CODE.test(args.importer) ? { path: path.join(ROOT, 'src/generator/highlight/shiki-on-demand.ts') } : undefined,
     );
   },
 };

@@ -58,7 +58,37 @@ describe('the grammars a language highlighter loads', () => {
     const injector = { name: 'tags', scopeName: 'x.tags', embeddedLangsLazy: ['js'], injectTo: ['source.js'] };
     const alone = { name: 'vue-like', scopeName: 'x.alone', embeddedLangsLazy: ['absent'] };
     expect(loadOrder([md, js, css, js, injector, alone])).toEqual({ first: [js, css, injector, alone], last: [md] });
+    // A grammar made first that embeds a lazy embedder outright needs it made first too (ruby and haml).
+    const haml = { name: 'haml', scopeName: 'text.haml', embeddedLangsLazy: ['js'] };
+    const ruby = { name: 'ruby', scopeName: 'source.ruby', embeddedLangs: ['haml'] };
+    const erb = { name: 'erb', scopeName: 'text.html.erb', embeddedLangs: ['ruby'], embeddedLangsLazy: ['css'] };
+    expect(loadOrder([js, css, haml, ruby, erb])).toEqual({ first: [js, css, haml, ruby], last: [erb] });
   });
+
+  it('gives every language whose highlighter loads a grammar last the tokens of a highlighter made at once', async () => {
+    const engine = await createOnigurumaEngine(import('shiki/wasm'));
+    const own = new CodeHighlighter();
+    let checked = 0;
+    for (const lang of Object.keys(bundledLanguages) as BundledLanguage[]) {
+      if ((PRELOADED_LANGUAGES as readonly string[]).includes(lang)) continue;
+      const langs = await languagesFor(lang, PRELOADED_LANGUAGES);
+      const regs = (await Promise.all(langs.map((l) => bundledLanguages[l]()))).flatMap((m) => m.default);
+      if (!loadOrder(regs).last.length) continue;
+      const all = await createHighlighterCore({ themes: [], langs: regs, engine, warnings: false });
+      const grammar = all.getLanguage(lang) as unknown as IGrammar;
+      let state: StateStack | null = null;
+      const expected = SAMPLE.split('\n').map((line) => {
+        const r = grammar.tokenizeLine(line, state, 0);
+        state = r.ruleStack;
+        return lineRuns(line, r.tokens);
+      });
+      expect((await own.highlight([{ lang, text: SAMPLE }]))[0], lang).toEqual(expected);
+      all.dispose();
+      checked++;
+    }
+    // Markdown's relatives (mdx, erlang, nim...), and ruby's (haml, erb...).
+    expect(checked).toBeGreaterThan(8);
+  }, 120_000);
 
   it('makes each preloaded grammar once, with the tokens of a highlighter made with all of them at once', async () => {
     const made = vi.spyOn(Registry.prototype, 'loadGrammarWithConfiguration');

@@ -5,7 +5,6 @@
  */
 import { tokenizeAnsiWithTheme, type ThemeRegistrationResolved } from '@shikijs/core';
 
-
 /** A line's runs of [text, classes], as highlight-code.ts's LineRuns. */
 type Runs = [text: string, classes: string][];
 

@@ -8,7 +8,7 @@
 import { bundledLanguages, type BundledLanguage } from 'shiki/langs';
 
 /** A grammar as a Shiki language module registers it (the fields read here). */
-type Registration = { name: string; scopeName: string; embeddedLangsLazy?: string[]; injectTo?: string[] };
+type Registration = { name: string; scopeName: string; embeddedLangs?: string[]; embeddedLangsLazy?: string[]; injectTo?: string[] };
 
 /** The scope names a raw grammar includes from other grammars (`source.js`, `text.html.basic#tags`). */
 export function includedScopes(grammar: unknown, out = new Set<string>()): Set<string> {
@@ -50,11 +50,16 @@ export async function languagesFor(lang: BundledLanguage, preloaded: readonly Bu
  * all of them knows every grammar before loading the first: the preloaded languages loaded Markdown's grammar
  * (whose fences embed 58 languages lazily) nine times, 100 of the 176 ms a highlighter took to make. A grammar that
  * embeds others of `regs` lazily is loaded last, once, unless it injects itself into others (those must be known
- * before the grammars they inject into are made). Every grammar ends as it did: made once every other is known.
+ * before the grammars they inject into are made) or another grammar made first embeds it outright (Shiki wants it
+ * then: ruby embeds haml, erlang markdown). Every grammar ends as it did: made once every other is known.
  */
 export function loadOrder<R extends Registration>(regs: readonly R[]): { first: R[]; last: R[] } {
   const unique = [...new Set(regs)];
-  const names = new Set(unique.map((r) => r.name));
-  const later = (r: R): boolean => !r.injectTo?.length && (r.embeddedLangsLazy ?? []).some((l) => names.has(l));
-  return { first: unique.filter((r) => !later(r)), last: unique.filter(later) };
+  const byName = new Map(unique.map((r) => [r.name, r]));
+  const later = new Set(unique.filter((r) => !r.injectTo?.length && (r.embeddedLangsLazy ?? []).some((l) => byName.has(l))));
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (const r of unique) if (!later.has(r)) for (const e of r.embeddedLangs ?? []) moved = later.delete(byName.get(e)!) || moved;
+  }
+  return { first: unique.filter((r) => !later.has(r)), last: unique.filter((r) => later.has(r)) };
 }

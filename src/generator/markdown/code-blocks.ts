@@ -90,8 +90,10 @@ export function rehypeCode(options: CodeStepOptions) {
     if (!todo.length) return;
     const blocks = todo.map((s) => s.block);
     const runs = await options.highlight(blocks);
-    // rehype-pretty-code's highlighting is synchronous: the notation's tools are loaded before it runs.
-    if (blocks.some((b) => mayHaveNotation(b.text))) await loadDiffNotation();
+    // rehype-pretty-code's highlighting is synchronous: the notation's tools are loaded before it runs. It
+    // highlights all the code under each element it is given (raw HTML may nest code in a block), so the test is
+    // of each element's whole text.
+    if (todo.some((s) => mayHaveNotation(hastText(s.el)))) await loadDiffNotation();
     blocks.forEach((b, i) => options.table.hold(b, runs[i]!));
     try {
       // Inline code keeps an element parent, as in the document (rehype-pretty-code tells inline code by it).

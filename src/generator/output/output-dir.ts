@@ -84,9 +84,7 @@ export class OutputDir {
   }
 
   /** Waits for what any file placed must follow (see prepare): placing one before throws. */
-  async ready(): Promise<void> {
-    await this.prepared;
-  }
+  ready = async (): Promise<void> => void (await this.prepared);
 
   /** Starts, once, what ready() waits for: the recycled folder's listing (begun by open) taken in, then `publicDir` copied. */
   prepare(publicDir?: string): Promise<void> {
@@ -233,6 +231,7 @@ export class OutputDir {
    * once this build's, whatever another build swaps in after it.
    */
   async commit(stamp = false): Promise<Stamp[] | undefined> {
+    if (!this.listed) throw new Error('OutputDir: commit() before ready()');
     try {
       this.sweep();
       const stamps = stamp ? placedStamps(this.tmp, this.placedSizes.keys()) : undefined;

@@ -38,7 +38,8 @@ try {
 /** The listing of `root`, made on a new helper thread that ends with it; rejects with the error the listing met. */
 export function listInBackground(root: string): Promise<Listing> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(LISTER, { eval: true, workerData: root });
+    // Without the process's flags: a loader hook of the process (tsx, --import) has nothing to do here.
+    const worker = new Worker(LISTER, { eval: true, workerData: root, execArgv: [] });
     // The error as the listing met it (its code and path name a file-system failure, see writeError).
     worker.once('message', (m: { listing?: Listing; error?: { message: string } }) => (m.listing ? resolve(m.listing) : reject(Object.assign(new Error(m.error!.message), m.error))));
     worker.once('error', reject);
