@@ -26,6 +26,17 @@ function tokens(h: { getLanguage(l: string): unknown }, lang: string): string {
   }).join('\n');
 }
 
+/** The runs of SAMPLE's lines in `lang`, tokenized by `h`'s grammar as the project's highlighter makes them. */
+function sampleRuns(h: { getLanguage(l: string): unknown }, lang: string) {
+  const grammar = h.getLanguage(lang) as IGrammar;
+  let state: StateStack | null = null;
+  return SAMPLE.split('\n').map((line) => {
+    const r = grammar.tokenizeLine(line, state, 0);
+    state = r.ruleStack;
+    return lineRuns(line, r.tokens);
+  });
+}
+
 describe('the grammars a language highlighter loads', () => {
   it('finds the scopes a grammar includes from other grammars', () => {
     const grammar = { patterns: [{ include: '#local' }, { include: '$self' }, { begin: 'a', patterns: [{ include: 'source.js' }] }], repository: { local: { include: 'text.html.basic#tags' } } };
@@ -75,14 +86,7 @@ describe('the grammars a language highlighter loads', () => {
       const regs = (await Promise.all(langs.map((l) => bundledLanguages[l]()))).flatMap((m) => m.default);
       if (!loadOrder(regs).last.length) continue;
       const all = await createHighlighterCore({ themes: [], langs: regs, engine, warnings: false });
-      const grammar = all.getLanguage(lang) as unknown as IGrammar;
-      let state: StateStack | null = null;
-      const expected = SAMPLE.split('\n').map((line) => {
-        const r = grammar.tokenizeLine(line, state, 0);
-        state = r.ruleStack;
-        return lineRuns(line, r.tokens);
-      });
-      expect((await own.highlight([{ lang, text: SAMPLE }]))[0], lang).toEqual(expected);
+      expect((await own.highlight([{ lang, text: SAMPLE }]))[0], lang).toEqual(sampleRuns(all, lang));
       all.dispose();
       checked++;
     }
@@ -99,16 +103,7 @@ describe('the grammars a language highlighter loads', () => {
     expect(new Set(scopes).size).toBe(scopes.length);
     const engine = await createOnigurumaEngine(import('shiki/wasm'));
     const all = await createHighlighterCore({ themes: [], langs: PRELOADED_LANGUAGES.map((l) => bundledLanguages[l]), engine, warnings: false });
-    PRELOADED_LANGUAGES.forEach((lang, i) => {
-      const grammar = all.getLanguage(lang) as unknown as IGrammar;
-      let state: StateStack | null = null;
-      const expected = SAMPLE.split('\n').map((line) => {
-        const r = grammar.tokenizeLine(line, state, 0);
-        state = r.ruleStack;
-        return lineRuns(line, r.tokens);
-      });
-      expect(runs[i], lang).toEqual(expected);
-    });
+    PRELOADED_LANGUAGES.forEach((lang, i) => expect(runs[i], lang).toEqual(sampleRuns(all, lang)));
     all.dispose();
   }, 60_000);
 });
