@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkIntegrity, checkJsonLd, type IntegrityInput } from '../../src/generator/verify/integrity.js';
+import { checkIntegrity, checkJsonLd, eachUrlOnce, type IntegrityInput } from '../../src/generator/verify/integrity.js';
 import { htmlFacts } from '../../src/generator/verify/html-facts.js';
 import type { Route } from '../../src/site/types.js';
 
@@ -93,6 +93,44 @@ describe('integrity gate', () => {
   it('checks redirect stubs and _redirects targets', () => {
     const ps = checkIntegrity(input({ 'index.html': page(''), 'tutorial/a/index.html': page(''), 'tutorial/index.html': '<meta http-equiv="refresh" content="0; url=/tutorial/gone/">', _redirects: '/old  /tutorial/gone/  301\n' }));
     expect(ps.map((p) => p.message)).toEqual([expect.stringContaining('/tutorial/gone/ (no such page'), '_redirects sends /old to /tutorial/gone/, which is not a generated page']);
+  });
+  it('reports a shared list\'s broken link and anchor on every page that shows it', () => {
+    const tutorial = (ref: string): Route => ({ path: `/tutorial/${ref}/`, file: `tutorial/${ref}/index.html`, kind: 'tutorial', ref, indexable: false });
+    const more = [...routes, tutorial('b'), tutorial('c')];
+    // One array for every page, as a sidebar's list arrives from the threads (see SharedUrls).
+    const sound = ['/tutorial/a/', '/tutorial/b/'];
+    const broken = ['/tutorial/a/', '/tutorial/zzz/'];
+    // "#s" names an element on page b only.
+    const anchored = ['/tutorial/b/', '#s'];
+    const facts = (ids: string[], ...lists: string[][]) => ({ ...htmlFacts(page('')), ids: new Set(ids), urls: ['/tutorial/c/'], shared: lists.map((urls) => ({ urls, at: 0 })) });
+    const pages = new Map([
+      ['tutorial/a/index.html', facts([], sound, broken, anchored)],
+      ['tutorial/b/index.html', facts(['s'], sound, broken, anchored)],
+      ['tutorial/c/index.html', facts([], sound, broken, anchored)],
+    ]);
+    const ps = checkIntegrity(input({ 'index.html': page('') }, { routes: more, facts: pages, sources: new Map() }));
+    expect(ps.map((p) => p.message)).toEqual([
+      'broken link on /tutorial/a/: /tutorial/zzz/ (no such page or file)',
+      'broken anchor on /tutorial/a/: #s (no element with id "s")',
+      'broken link on /tutorial/b/: /tutorial/zzz/ (no such page or file)',
+      'broken link on /tutorial/c/: /tutorial/zzz/ (no such page or file)',
+      'broken anchor on /tutorial/c/: #s (no element with id "s")',
+    ]);
+  });
+  it('checks a shared list whose every URL was sound once, for all the pages that show it', () => {
+    const list = ['/a/', '/b/'];
+    const f = { urls: ['/x/', '/y/'], shared: [{ urls: list, at: 1 }] };
+    const sound = new Set<readonly string[]>();
+    const seen: string[] = [];
+    eachUrlOnce(f, sound, (url) => (seen.push(url), true));
+    eachUrlOnce(f, sound, (url) => (seen.push(url), true));
+    expect(seen).toEqual(['/x/', '/a/', '/b/', '/y/', '/x/', '/y/']);
+    // A list with a URL not sound on every page is checked on each.
+    const other = { urls: [], shared: [{ urls: ['/c/', '#d'], at: 0 }] };
+    const checked: string[] = [];
+    eachUrlOnce(other, sound, (url) => (checked.push(url), url !== '#d'));
+    eachUrlOnce(other, sound, (url) => (checked.push(url), url !== '#d'));
+    expect(checked).toEqual(['/c/', '#d', '/c/', '#d']);
   });
 });
 

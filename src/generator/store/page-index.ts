@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import type { Problem } from '../problems/problem.js';
 import type { SourceLink } from '../markdown/body-facts.js';
-import { allUrls, flatFacts, type PlainFacts } from '../verify/html-facts.js';
+import { flatFacts, type PlainFacts } from '../verify/html-facts.js';
 import { isPackRef, type PackRef } from './markdown-pack.js';
 
 /** Bumped whenever the index format or what a page key covers changes. */
@@ -158,6 +158,13 @@ export function writePageIndex(file: string, base: { id: string; versions?: stri
   const anew = fresh * 2 > used.size;
   const table = anew ? [] : urls;
   const numbers = new Map(table.map((u, i) => [u, i]));
+  const numberOf = (u: string): number => {
+    let i = numbers.get(u);
+    if (i === undefined) numbers.set(u, (i = table.push(u) - 1));
+    return i;
+  };
+  // A list of URLs pages share (a sidebar's) is numbered once, for every page that shows it.
+  const lists = new Map<readonly string[], number[]>();
   const fd = fs.openSync(file, 'w');
   try {
     let chunk = `${JSON.stringify({ format: FORMAT, ...base })}\n`;
@@ -165,11 +172,15 @@ export function writePageIndex(file: string, base: { id: string; versions?: stri
       let raw = anew ? undefined : e.raw;
       if (raw === undefined) {
         const { facts, links } = metaOf(k, e);
-        const ids = allUrls(facts).map((u) => {
-          let i = numbers.get(u);
-          if (i === undefined) numbers.set(u, (i = table.push(u) - 1));
-          return i;
-        });
+        const ids: number[] = [];
+        let i = 0;
+        for (const list of facts.shared ?? []) {
+          for (; i < list.at; i++) ids.push(numberOf(facts.urls[i]!));
+          let known = lists.get(list.urls);
+          if (!known) lists.set(list.urls, (known = list.urls.map(numberOf)));
+          for (const n of known) ids.push(n);
+        }
+        for (; i < facts.urls.length; i++) ids.push(numberOf(facts.urls[i]!));
         raw = JSON.stringify({ facts: { ...facts, urls: withRuns(ids), shared: undefined }, links });
       }
       chunk += `${headOf(k, e)}\t${raw}\n`;

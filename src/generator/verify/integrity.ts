@@ -2,7 +2,7 @@
 import type { Route } from '../../site/types.js';
 import { absoluteUrl, withBase } from '../../site/seo/urls.js';
 import { problem, warning, type Problem } from '../problems/problem.js';
-import { eachUrl, htmlFacts, type HtmlFacts } from './html-facts.js';
+import { htmlFacts, type HtmlFacts } from './html-facts.js';
 import type { SourceLink } from '../markdown/body-facts.js';
 
 /** What the gate reads: the in-memory output, public/ files, routes, and where each page's links were written. */
@@ -92,8 +92,10 @@ export function checkByPage(input: IntegrityInput, only?: ReadonlySet<string>): 
     return t;
   };
 
-  // A URL that does not depend on its page (no leading "#") and was found sound once is sound on every page.
+  // A URL that does not depend on its page (no leading "#") and was found sound once is sound on every page; so is
+  // a list of URLs pages share (a sidebar's) whose every URL was.
   const sound = new Set<string>();
+  const soundLists = new Set<readonly string[]>();
   const routeOf = new Map(input.routes.map((r) => [r.file, r]));
   for (const [file, facts] of pages) {
     if (only && !only.has(file)) continue;
@@ -110,26 +112,31 @@ export function checkByPage(input: IntegrityInput, only?: ReadonlySet<string>): 
       const hit = source && sourceLinkOf((links ??= source.links), href, input.base, nth);
       return hit ? { file: source!.file, line: hit.line } : { file: `out/${file}` };
     };
-    eachUrl(facts, (url) => {
-      if (sound.has(url)) return;
+    eachUrlOnce(facts, soundLists, (url) => {
+      if (sound.has(url)) return true;
       const target = resolve(url, file);
-      if (target === undefined) return;
+      // Another site's URL: not checked, on any page.
+      if (target === undefined) return true;
       const mk = input.brokenLinks === 'warn' ? warning : problem;
       if (target === 'outside-base') {
         problems.push(mk(`page ${file} links to ${url}, outside the site base ${input.base}`, { ...where(url), hint: 'write site links as /path/ (the base is added for you)' }));
-        return;
+        return false;
       }
       if (target === 'relative') {
         problems.push(mk(`page ${file} links to ${url}, a path relative to the page`, { ...where(url), hint: 'write site links from the root, such as /tutorial/<slug>/ (the base is added for you)' }));
-        return;
+        return false;
       }
       if (!exists(target.file)) {
         problems.push(mk(`broken link on ${route?.path ?? file}: ${url} (no such page or file)`, { ...where(url), hint: 'link to a generated page such as /tutorial/<slug>/ with the trailing slash, or add the file to public/' }));
-        return;
+        return false;
       }
       if (target.anchor && target.file.endsWith('.html') && !pages.get(target.file)?.ids.has(decodeURIComponent(target.anchor))) {
         problems.push(mk(`broken anchor on ${route?.path ?? file}: ${url} (no element with id "${target.anchor}")`, { ...where(url), hint: 'use the id of a heading on the target page (lowercase words joined by hyphens)' }));
-      } else if (!url.startsWith('#') && url !== '') sound.add(url);
+        return false;
+      }
+      if (url.startsWith('#') || url === '') return false;
+      sound.add(url);
+      return true;
     });
     for (const img of facts.metaImages) {
       const target = resolve(img, file);
@@ -148,6 +155,22 @@ export function checkByPage(input: IntegrityInput, only?: ReadonlySet<string>): 
     problems.push(...(facts.jsonLdProblems ?? []));
   }
   return { byPage, site: only ? [] : [...checkSitemap(input), ...checkRedirectsFile(input, exists)] };
+}
+
+/**
+ * Calls `check` with every URL of `f` in document order, but for the shared lists in `sound`. `check` tells whether
+ * the URL is sound on every page; a shared list whose every URL is, is added to `sound`.
+ */
+export function eachUrlOnce(f: Pick<HtmlFacts, 'urls' | 'shared'>, sound: Set<readonly string[]>, check: (url: string) => boolean): void {
+  let i = 0;
+  for (const list of f.shared ?? []) {
+    for (; i < list.at; i++) check(f.urls[i]!);
+    if (sound.has(list.urls)) continue;
+    let all = true;
+    for (const url of list.urls) all = check(url) && all;
+    if (all) sound.add(list.urls);
+  }
+  for (; i < f.urls.length; i++) check(f.urls[i]!);
 }
 
 /**
