@@ -133,8 +133,11 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   const facts = new Map<string, HtmlFacts>(checked.facts);
   const pages = { rendered: 0, reused: 0, packed: 0 };
   let pageKeys: Map<string, string> | undefined;
+  // The stored pages this build replaced are deleted while it goes on (on a failure, before the process exits).
+  let stored = Promise.resolve();
   if (build) {
     const stage = await time('pages', () => buildTutorialPages({ opts, content, routes, data, renderer, rendererFile, output: build.output, pool: build.pool, markdown: threads.markdown, progress: run.progress }));
+    stored = stage.stored;
     throwIfErrors(stage.problems);
     for (const [f, md] of stage.markdown) markdown.set(f, md);
     for (const [f, x] of stage.facts) facts.set(f, x);
@@ -176,5 +179,6 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   const gate = await time('integrity', () => integrityProblems({ opts, content, routes, files, markdown, facts, siteUrl, base, memo }));
   throwIfErrors([...gate, ...warnings]);
   warnings.push(...gate);
+  await stored;
   return { content, routes, files, warnings, timings, markdown, pages };
 }

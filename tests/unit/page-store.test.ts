@@ -64,12 +64,12 @@ describe('page store index', () => {
     expect(() => withoutRuns([-3, 4])).toThrow();
   });
 
-  it('gives the next build what this one recorded, whether its lines were kept or written anew', () => {
+  it('gives the next build what this one recorded, whether its lines were kept or written anew', async () => {
     const { dir, work } = tempDirs();
     const first = new PageStore(dir);
     const recorded = [1, 2, 3, 4].map((n) => store(dir, work, n));
     for (const [k, p] of recorded) first.record(k, p);
-    first.save();
+    await first.save();
     const index = path.join(dir, 'index.json');
     const log = path.join(dir, 'index.log');
     const written = fs.readFileSync(index, 'utf8');
@@ -78,7 +78,7 @@ describe('page store index', () => {
     for (const n of [1, 2, 3]) second.get(`k${n}`);
     const [k5, p5] = store(dir, work, 5);
     second.record(k5, p5);
-    second.save();
+    await second.save();
     expect(fs.readFileSync(index, 'utf8')).toBe(written);
     expect(fs.readFileSync(log, 'utf8').split('\n').filter((l) => l[0] === '+' || l[0] === '-')).toHaveLength(2);
     expect(fs.existsSync(second.file('k4')), 'an unused page is deleted').toBe(false);
@@ -86,34 +86,34 @@ describe('page store index', () => {
     for (const n of [1, 2, 3, 5]) expect(plainOf(third.get(`k${n}`)!), `page ${n}`).toEqual(expected(n));
     expect(third.get('k4')).toBeUndefined();
     const logged = fs.readFileSync(log, 'utf8');
-    third.save();
+    await third.save();
     expect(fs.readFileSync(log, 'utf8'), 'a build that used exactly the stored pages writes nothing').toBe(logged);
     // Fourth build: more new pages than a log takes, so the index is written anew, the log folded in and gone.
     const fourth = new PageStore(dir);
     for (const n of [1, 5]) fourth.get(`k${n}`);
     const many = Array.from({ length: 70 }, (_, i) => 10 + i);
     for (const n of many) fourth.record(...store(dir, work, n));
-    fourth.save();
+    await fourth.save();
     expect(fs.existsSync(log)).toBe(false);
     const fifth = new PageStore(dir);
     for (const n of [1, 5, ...many]) expect(plainOf(fifth.get(`k${n}`)!), `page ${n}`).toEqual(expected(n));
     for (const n of [2, 3]) expect(fifth.get(`k${n}`), `page ${n}`).toBeUndefined();
     // Sixth: a few pages again, after a rewrite: the log starts anew for the new index.
     fifth.record(...store(dir, work, 6));
-    fifth.save();
+    await fifth.save();
     const sixth = new PageStore(dir);
     for (const n of [1, 5, 6, ...many]) expect(plainOf(sixth.get(`k${n}`)!), `page ${n}`).toEqual(expected(n));
   });
 
-  it('skips a torn log line, and a log written for another index', () => {
+  it('skips a torn log line, and a log written for another index', async () => {
     const { dir, work } = tempDirs();
     const first = new PageStore(dir);
     for (const n of [1, 2]) first.record(...store(dir, work, n));
-    first.save();
+    await first.save();
     const second = new PageStore(dir);
     for (const n of [1, 2]) second.get(`k${n}`);
     for (const n of [3, 4]) second.record(...store(dir, work, n));
-    second.save();
+    await second.save();
     // Killed in the middle of its last line: page 4's line is torn, page 3's whole.
     const log = path.join(dir, 'index.log');
     const text = fs.readFileSync(log, 'utf8');
@@ -122,7 +122,7 @@ describe('page store index', () => {
     for (const n of [1, 2, 3]) expect(plainOf(third.get(`k${n}`)!), `page ${n}`).toEqual(expected(n));
     expect(third.get('k4'), 'the torn line').toBeUndefined();
     third.record(...store(dir, work, 5));
-    third.save();
+    await third.save();
     // The next append starts on a line of its own.
     const fourth = new PageStore(dir);
     for (const n of [1, 2, 3, 5]) expect(plainOf(fourth.get(`k${n}`)!), `page ${n}`).toEqual(expected(n));
@@ -133,11 +133,11 @@ describe('page store index', () => {
     for (const n of [3, 5]) expect(fifth.get(`k${n}`), `page ${n}`).toBeUndefined();
   });
 
-  it('reads the facts of a page whose index line is damaged off its stored file', () => {
+  it('reads the facts of a page whose index line is damaged off its stored file', async () => {
     const { dir, work } = tempDirs();
     const first = new PageStore(dir);
     for (const n of [1, 2]) first.record(...store(dir, work, n));
-    first.save();
+    await first.save();
     const index = path.join(dir, 'index.json');
     fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace(/\t\{"facts":\{"urls":\[/, '\t{"facts":{"urls":"'));
     const second = new PageStore(dir);
@@ -145,27 +145,27 @@ describe('page store index', () => {
     expect(plainOf(second.get('k2')!)).toEqual(expected(2));
   });
 
-  it('reads nothing of an index another generator version wrote, and sweeps its pages at save', () => {
+  it('reads nothing of an index another generator version wrote, and sweeps its pages at save', async () => {
     const { dir, work } = tempDirs();
     const first = new PageStore(dir, 'v1');
     for (const [k, p] of [1, 2].map((n) => store(dir, work, n))) first.record(k, p);
-    first.save();
+    await first.save();
     const same = new PageStore(dir, 'v1');
     expect(plainOf(same.get('k1')!)).toEqual(expected(1));
     const next = new PageStore(dir, 'v2');
     expect([next.get('k1'), next.get('k2')]).toEqual([undefined, undefined]);
     const [k3, p3] = store(dir, work, 3);
     next.record(k3, p3);
-    next.save();
+    await next.save();
     expect([1, 2, 3].map((n) => fs.existsSync(storedPageFile(dir, `k${n}`)))).toEqual([false, false, true]);
     expect(plainOf(new PageStore(dir, 'v2').get('k3')!)).toEqual(expected(3));
   });
 
-  it('sweeps the pages a killed build stored, and only then', () => {
+  it('sweeps the pages a killed build stored, and only then', async () => {
     const { dir, work } = tempDirs();
     const first = new PageStore(dir);
     first.record(...store(dir, work, 1));
-    first.save();
+    await first.save();
     // A build that began writing, stored page 2 and died before saving (its marker names a process that is gone).
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
     fs.writeFileSync(path.join(dir, `writing-${dead}`), '');
@@ -173,7 +173,7 @@ describe('page store index', () => {
     const second = new PageStore(dir);
     second.get('k1');
     second.record(...store(dir, work, 3));
-    second.save();
+    await second.save();
     expect(fs.existsSync(second.file('k2')), 'the killed build’s page').toBe(false);
     expect(fs.existsSync(second.file('k1'))).toBe(true);
     expect(fs.existsSync(second.file('k3'))).toBe(true);

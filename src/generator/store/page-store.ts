@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { removeFiles } from '../output/removal-thread.js';
 import { htmlFacts, lazyFacts, toPlainFacts, type HtmlFacts, type PlainFacts } from '../verify/html-facts.js';
 import type { Problem } from '../problems/problem.js';
 import type { SourceLink } from '../markdown/body-facts.js';
@@ -207,10 +208,14 @@ export class PageStore {
    * refers to; nothing to do when the build used exactly the stored pages. A few changes are appended to the
    * index's log; more, or a log grown past a sixteenth of the pages, write the index anew (see page-index.ts). The
    * pages it deletes are the index's unused ones; the whole store is swept for strays (files no index names, temp
-   * files) only when a build that stored pages was killed before its save, or there was no index.
+   * files) only when a build that stored pages was killed before its save, or there was no index. Many unused pages
+   * are deleted on a helper thread while the build goes on (see removal-thread.ts); the returned promise resolves
+   * once they are gone, and the store counts as written by this process until then (see beginWrites). It never
+   * rejects.
    */
-  save(): void {
+  save(): Promise<void> {
     if (!this.changed.size && this.used.size === this.entries.size) return this.endWrites();
+    let unused: string[] = [];
     try {
       fs.mkdirSync(this.dir, { recursive: true });
       const drop = [...this.entries.keys()].filter((k) => !this.used.has(k));
@@ -228,12 +233,13 @@ export class PageStore {
       prunePacks(this.packDir, new Set([...this.used.values()].flatMap((e) => (e.packed ? [e.packed.pack] : []))));
       const killed = this.killedWriters();
       if (!this.loaded || killed.length) this.sweep();
-      else for (const k of this.entries.keys()) if (!this.used.has(k)) fs.rmSync(storedPageFile(this.dir, k), { force: true });
+      else for (const k of this.entries.keys()) if (!this.used.has(k)) unused.push(storedPageFile(this.dir, k));
       for (const m of killed) fs.rmSync(m, { force: true });
     } catch {
       // A store that cannot be saved only costs speed next time.
     }
-    this.endWrites();
+    // A page left behind (the process killed meanwhile, or a file that could not go) is swept by a later build.
+    return removeFiles(unused).then(() => this.endWrites());
   }
 
   /** Deletes every stored page this build did not use, and stray temp files. */
@@ -259,8 +265,12 @@ export class PageStore {
       .map((f) => path.join(this.dir, f));
   }
 
-  private endWrites(): void {
-    fs.rmSync(this.marker(process.pid), { force: true });
+  private async endWrites(): Promise<void> {
+    try {
+      fs.rmSync(this.marker(process.pid), { force: true });
+    } catch {
+      // Left: the next build sweeps the store once more.
+    }
   }
 
   private marker(pid: number): string {

@@ -29,7 +29,7 @@ import { withKeptLinks } from '../markdown/kept-links.js';
 import type { ProgressSink } from '../report/progress.js';
 
 /** What the stage produced; of the pages rendered, `packed` took their Markdown result from a pack. */
-export interface PageStageResult { facts: Map<string, HtmlFacts>; markdown: Map<string, PageMeta['md']>; problems: Problem[]; rendered: number; reused: number; packed: number; /** Each placed page's key, by its file. */ keys: Map<string, string> }
+export interface PageStageResult { facts: Map<string, HtmlFacts>; markdown: Map<string, PageMeta['md']>; problems: Problem[]; rendered: number; reused: number; packed: number; /** Each placed page's key, by its file. */ keys: Map<string, string>; /** Resolves once the stored pages this build replaced are deleted (see PageStore.save); never rejects. */ stored: Promise<void> }
 
 /** The page store of a project (under <root>/.cache/reactsite/pages). */
 export function pageStoreDir(opts: Pick<BuildOptions, 'root'>): string {
@@ -42,7 +42,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
   const mdCache = markdownCacheOf(o.opts);
   const store = o.opts.cache ? new PageStore(pageStoreDir(o.opts), versions) : undefined;
   const shared = sharedKey(o.data, o.rendererFile, versions);
-  const out: PageStageResult = { facts: new Map(), markdown: new Map(), problems: [], rendered: 0, reused: 0, packed: 0, keys: new Map() };
+  const out: PageStageResult = { facts: new Map(), markdown: new Map(), problems: [], rendered: 0, reused: 0, packed: 0, keys: new Map(), stored: Promise.resolve() };
   // One copy of each URL and id for all pages' facts: this thread's facts are read into it (see PieceFacts), the
   // workers' arrive in it (see string-table.ts), and each body's links are interned as it arrives (kept-links.ts).
   const strings = new Map<string, string>();
@@ -119,7 +119,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     });
   }
   // Saved even when a later stage fails: the pages rendered now are valid for the next build.
-  store?.save();
+  if (store) out.stored = store.save();
   if (store) recordSharedInputs(store.dir, o.opts.root);
   return out;
 }
