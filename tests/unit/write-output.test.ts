@@ -90,6 +90,33 @@ describe('failed writes are problems, and the previous out/ survives them', () =
   });
 });
 
+describe('public/ copied while the build makes its pages', () => {
+  // A file whose path fits in Linux's 4,095 characters under public/ but not under the longer temp folder: its copy
+  // fails with ENAMETOOLONG (the tests run as root, which reads and writes any file whatever its permissions).
+  it.skipIf(process.platform !== 'linux')('turns a copy that fails while `make` still runs into a problem, the previous out/ whole', async () => {
+    const { dir, out } = previousOut();
+    const before = snapshotDir(out);
+    const publicDir = path.join(dir, 'p');
+    const room = 4095 - publicDir.length - 1;
+    const folders = Array.from({ length: Math.floor(room / 201) }, (_, i) => String(i).padEnd(200, 'd'));
+    const rel = [...folders, 'f'.repeat(room - folders.length * 201)].join('/');
+    fs.mkdirSync(path.dirname(path.join(publicDir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(publicDir, rel), 'x');
+    let made = false;
+    const error = await writeBuild({ outDir: out, publicDir }, async () => {
+      // Still making while the copy fails: its failure waits for `make`, and ends neither `make` nor the process.
+      await new Promise((r) => setTimeout(r, 200));
+      made = true;
+      return { result: undefined, files: new Map([['index.html', 'new']]) };
+    }).then(() => undefined, (e: unknown) => e);
+    expect(made).toBe(true);
+    expect(error).toBeInstanceOf(ReactsiteError);
+    expect((error as ReactsiteError).problems[0]!.message).toMatch(/ENAMETOOLONG/);
+    expect(snapshotDir(out)).toEqual(before);
+    expect(fs.readdirSync(dir).sort()).toEqual(['out', 'p']);
+  });
+});
+
 describe('OutputDir.claimForJob', () => {
   it('leaves a new page folder to its job, makes it at once for anything else put there, and reuses recycled folders', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reactsite-claim-'));
