@@ -108,7 +108,7 @@ export class CodeHighlighter {
   /** A highlighter of the preloaded languages, or of `lang` and those of them its grammars embed (front matter, fences). */
   private async highlighterWith(lang?: BundledLanguage): Promise<HighlighterCore> {
     const langs = lang ? await languagesFor(lang, PRELOADED_LANGUAGES) : PRELOADED_LANGUAGES;
-    this.engine ??= createOnigurumaEngine(readFile(ONIG_WASM)).then((onig) => patternSharingEngine(onig));
+    this.engine ??= createOnigurumaEngine(onigWasm()).then((onig) => patternSharingEngine(onig));
     const regs = (await Promise.all(langs.map((l) => bundledLanguages[l]()))).flatMap((m) => m.default);
     const { first, last } = loadOrder(regs);
     // One highlighter per language used is by design (see the class comment): no warning about their number.
@@ -123,6 +123,16 @@ export class CodeHighlighter {
  * each highlighting thread 47 ms (over 100 ms while the build's other threads start).
  */
 const ONIG_WASM = createRequire(import.meta.url).resolve('shiki/onig.wasm');
+
+/**
+ * Oniguruma's WebAssembly for Shiki's loader, as an instantiator: given the file's bytes, the loader asks whether
+ * they are a fetch Response first, and that first use of the global `Response` loads Node's fetch (undici), 64 ms
+ * of each highlighting thread's start.
+ */
+function onigWasm(): Parameters<typeof createOnigurumaEngine>[0] {
+  const bytes = readFile(ONIG_WASM);
+  return { instantiator: async (imports) => WebAssembly.instantiate(await bytes, imports) };
+}
 
 /** The runs of a block's lines, tokenized with `grammar` (plain text without one), lines met before from `cache`. */
 function blockRuns(text: string, grammar: IGrammar | undefined, cache: LineCache): BlockRuns {
