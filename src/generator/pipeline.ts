@@ -112,6 +112,17 @@ async function checkedMarkdown(content: Content, opts: BuildOptions, routes: rea
 
 /** Runs the whole pipeline and returns the output files not yet placed; throws ReactsiteError on any error. */
 export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<BuildResult> {
+  // The stored pages a build replaced are deleted while it goes on; it returns, or fails, once they are.
+  const deleting: Promise<void>[] = [];
+  try {
+    return await runStages(opts, run, deleting);
+  } finally {
+    await Promise.all(deleting);
+  }
+}
+
+/** buildSite's stages; what is still being deleted when they end goes into `deleting`. */
+async function runStages(opts: BuildOptions, run: RunOptions, deleting: Promise<void>[]): Promise<BuildResult> {
   const timings: Record<string, number> = {};
   const time = stageTimer(timings, run.progress);
   const bundling = time('bundle', () => bundles(opts, run.siteKey));
@@ -133,11 +144,9 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   const facts = new Map<string, HtmlFacts>(checked.facts);
   const pages = { rendered: 0, reused: 0, packed: 0 };
   let pageKeys: Map<string, string> | undefined;
-  // The stored pages this build replaced are deleted while it goes on (on a failure, before the process exits).
-  let stored = Promise.resolve();
   if (build) {
     const stage = await time('pages', () => buildTutorialPages({ opts, content, routes, data, renderer, rendererFile, output: build.output, pool: build.pool, markdown: threads.markdown, progress: run.progress }));
-    stored = stage.stored;
+    deleting.push(stage.stored);
     throwIfErrors(stage.problems);
     for (const [f, md] of stage.markdown) markdown.set(f, md);
     for (const [f, x] of stage.facts) facts.set(f, x);
@@ -179,6 +188,5 @@ export async function buildSite(opts: BuildOptions, run: RunOptions): Promise<Bu
   const gate = await time('integrity', () => integrityProblems({ opts, content, routes, files, markdown, facts, siteUrl, base, memo }));
   throwIfErrors([...gate, ...warnings]);
   warnings.push(...gate);
-  await stored;
   return { content, routes, files, warnings, timings, markdown, pages };
 }

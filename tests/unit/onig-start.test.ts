@@ -14,7 +14,7 @@ describe('a highlighter in a fresh process', () => {
     const script = `const { CodeHighlighter } = await import(${JSON.stringify(HIGHLIGHT)});
 const [runs] = await new CodeHighlighter().highlight([{ lang: 'jsx', text: 'const a = <b>{1}</b>;' }]);
 console.log(JSON.stringify({ runs: runs.length, fetch: process.moduleLoadList.filter((m) => m.includes('undici')) }));`;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout.trim().split('\n').pop()!)).toEqual({ runs: 1, fetch: [] });
   });

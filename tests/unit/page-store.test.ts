@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { PageStore, storedPageFile, storePageFile, type StoredPage } from '../../src/generator/store/page-store.js';
 import { htmlFacts, toPlainFacts } from '../../src/generator/verify/html-facts.js';
 import { withoutRuns, withRuns } from '../../src/generator/store/page-index.js';
+import { MIN_FILES_FOR_THREAD } from '../../src/generator/output/removal-thread.js';
 
 const NAV = ['/', '/tutorial/a/', '/tutorial/b/', '/about/'];
 
@@ -178,5 +179,22 @@ describe('page store index', () => {
     expect(fs.existsSync(second.file('k1'))).toBe(true);
     expect(fs.existsSync(second.file('k3'))).toBe(true);
     expect(fs.readdirSync(dir).filter((f) => f.startsWith('writing-'))).toEqual([]);
+  });
+
+  it('deletes many pages it no longer uses after its save, marked as written until they are gone', async () => {
+    const { dir, work } = tempDirs();
+    const first = new PageStore(dir);
+    const many = Array.from({ length: MIN_FILES_FOR_THREAD + 6 }, (_, i) => i + 1);
+    for (const n of many) first.record(...store(dir, work, n));
+    await first.save();
+    // The next build renders nothing and keeps one page: the others go on a helper thread.
+    const second = new PageStore(dir);
+    second.get('k1');
+    const deleted = second.save();
+    expect(fs.existsSync(path.join(dir, `writing-${process.pid}`)), 'the marker, while the pages are deleted').toBe(true);
+    await deleted;
+    expect(many.filter((n) => fs.existsSync(second.file(`k${n}`)))).toEqual([1]);
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('writing-'))).toEqual([]);
+    expect(plainOf(new PageStore(dir).get('k1')!)).toEqual(expected(1));
   });
 });

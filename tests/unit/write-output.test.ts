@@ -91,21 +91,23 @@ describe('failed writes are problems, and the previous out/ survives them', () =
 });
 
 describe('public/ copied while the build makes its pages', () => {
-  // A file whose path fits in Linux's 4,095 characters under public/ but not under the longer temp folder: its copy
-  // fails with ENAMETOOLONG (the tests run as root, which reads and writes any file whatever its permissions).
+  // A path that fits Linux's 4,095 bytes under public/ but not under the longer temp folder: its copy fails with
+  // ENAMETOOLONG, even for root (which the tests run as: permissions cannot make it fail).
   it.skipIf(process.platform !== 'linux')('turns a copy that fails while `make` still runs into a problem, the previous out/ whole', async () => {
     const { dir, out } = previousOut();
     const before = snapshotDir(out);
     const publicDir = path.join(dir, 'p');
-    const room = 4095 - publicDir.length - 1;
-    const folders = Array.from({ length: Math.floor(room / 201) }, (_, i) => String(i).padEnd(200, 'd'));
+    const room = 4095 - Buffer.byteLength(publicDir) - 1;
+    const folders = Array.from({ length: Math.floor((room - 1) / 201) }, (_, i) => String(i).padEnd(200, 'd'));
     const rel = [...folders, 'f'.repeat(room - folders.length * 201)].join('/');
     fs.mkdirSync(path.dirname(path.join(publicDir, rel)), { recursive: true });
     fs.writeFileSync(path.join(publicDir, rel), 'x');
     let made = false;
     const error = await writeBuild({ outDir: out, publicDir }, async () => {
-      // Still making while the copy fails: its failure waits for `make`, and ends neither `make` nor the process.
-      await new Promise((r) => setTimeout(r, 200));
+      // Still making when the copy fails (it makes the file's folders and fails on the first too long, in one go):
+      // its failure waits for `make`, and ends neither `make` nor the process.
+      const first = path.join(dir, `.out.tmp-${process.pid}`, folders[0]!);
+      for (let i = 0; i < 500 && !fs.existsSync(first); i++) await new Promise((r) => setTimeout(r, 20));
       made = true;
       return { result: undefined, files: new Map([['index.html', 'new']]) };
     }).then(() => undefined, (e: unknown) => e);

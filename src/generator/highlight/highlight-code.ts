@@ -130,8 +130,7 @@ const ONIG_WASM = createRequire(import.meta.url).resolve('shiki/onig.wasm');
  * of each highlighting thread's start.
  */
 function onigWasm(): Parameters<typeof createOnigurumaEngine>[0] {
-  const bytes = readFile(ONIG_WASM);
-  return { instantiator: async (imports) => WebAssembly.instantiate(await bytes, imports) };
+  return { instantiator: async (imports) => WebAssembly.instantiate(await readFile(ONIG_WASM), imports) };
 }
 
 /** The runs of a block's lines, tokenized with `grammar` (plain text without one), lines met before from `cache`. */

@@ -22,20 +22,24 @@ for (const f of files) {
 
 /** Deletes `files` (on a helper thread when there are many); resolves once they are gone or could not go, never rejects. */
 export function removeFiles(files: readonly string[]): Promise<void> {
-  if (files.length < MIN_FILES_FOR_THREAD) {
-    for (const f of files) {
-      try {
-        fs.rmSync(f, { force: true });
-      } catch {
-        // Left behind: a later sweep may take it.
-      }
+  if (files.length >= MIN_FILES_FOR_THREAD) {
+    try {
+      // Without the process's flags: a loader hook of the process (tsx, --import) has nothing to do here.
+      const worker = new Worker(REMOVER, { eval: true, workerData: files, execArgv: [] });
+      return new Promise((resolve) => {
+        worker.once('error', () => resolve());
+        worker.once('exit', () => resolve());
+      });
+    } catch {
+      // No thread to be had (a permission model without workers, say): deleted here.
     }
-    return Promise.resolve();
   }
-  return new Promise((resolve) => {
-    // Without the process's flags: a loader hook of the process (tsx, --import) has nothing to do here.
-    const worker = new Worker(REMOVER, { eval: true, workerData: files, execArgv: [] });
-    worker.once('error', () => resolve());
-    worker.once('exit', () => resolve());
-  });
+  for (const f of files) {
+    try {
+      fs.rmSync(f, { force: true });
+    } catch {
+      // Left behind: a later sweep may take it.
+    }
+  }
+  return Promise.resolve();
 }

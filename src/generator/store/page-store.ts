@@ -215,7 +215,7 @@ export class PageStore {
    */
   save(): Promise<void> {
     if (!this.changed.size && this.used.size === this.entries.size) return this.endWrites();
-    let unused: string[] = [];
+    const unused: string[] = [];
     try {
       fs.mkdirSync(this.dir, { recursive: true });
       const drop = [...this.entries.keys()].filter((k) => !this.used.has(k));
@@ -238,7 +238,9 @@ export class PageStore {
     } catch {
       // A store that cannot be saved only costs speed next time.
     }
-    // A page left behind (the process killed meanwhile, or a file that could not go) is swept by a later build.
+    // Marked as written until they are gone (a build that rendered nothing made no marker): a page left behind by
+    // a kill meanwhile is swept by the next build.
+    if (unused.length) this.beginWrites();
     return removeFiles(unused).then(() => this.endWrites());
   }
 
