@@ -104,9 +104,12 @@ export function projectBench({ results, srcSeen, log, maxRssKb, env, seed }) {
     return r;
   }
 
-  /** Measures cold / warm / one-file-changed / registry-title-changed builds of a project: one row per mode. */
-  async function measureProject(name, root, { cold = 1, warm = 0, change = 0, retitle = 0, changeFile }) {
-    const modes = [['cold', cold], ['warm', warm], ['one file changed', change], ['registry title changed', retitle]];
+  /**
+   * Measures cold / warm / one-file-changed / registry-title-changed / registry-name-changed builds of a project:
+   * one row per mode.
+   */
+  async function measureProject(name, root, { cold = 1, warm = 0, change = 0, retitle = 0, rename = 0, changeFile }) {
+    const modes = [['cold', cold], ['warm', warm], ['one file changed', change], ['registry title changed', retitle], ['registry name changed', rename]];
     const original = changeFile ? fs.readFileSync(changeFile, 'utf8') : undefined;
     const registryFile = path.join(root, 'content', 'registry.json');
     const registry = fs.readFileSync(registryFile, 'utf8');
@@ -115,10 +118,13 @@ export function projectBench({ results, srcSeen, log, maxRssKb, env, seed }) {
         const runs = [];
         for (let i = 0; i < n; i++) {
           if (mode === 'one file changed') fs.writeFileSync(changeFile, `${original}\nBench edit ${i + 1}: this sentence changes the body text (${process.pid}).\n`);
-          // Every page lists every title (the sidebar): each page is rendered again, from its packed Markdown.
-          if (mode === 'registry title changed') {
+          // A title shows on its own page and in its neighbours' links: those pages are rendered again. A name shows
+          // on every page (the sidebar lists it, or the search index's URL changes with it): every page is rendered
+          // again, from its packed Markdown.
+          if (mode === 'registry title changed' || mode === 'registry name changed') {
             const entries = JSON.parse(registry);
-            entries[0].title = `${entries[0].title} (bench edit ${i + 1})`;
+            const [field, entry] = mode === 'registry title changed' ? ['title', entries[0]] : ['name', entries.find((e) => !e.isIntro)];
+            entry[field] = `${entry[field]} (bench edit ${i + 1})`;
             fs.writeFileSync(registryFile, JSON.stringify(entries, null, 2));
           }
           const r = await oneBuild(`${name} ${mode} #${i + 1}`, root, { cold: mode === 'cold' });

@@ -117,7 +117,7 @@ async function ensureRealOut() {
 try {
   await section('real', `Real site builds (median of ${realRuns}; copy of content/ + public/ in ${realRoot})`, async () => {
     await ensureRealOut();
-    await measureProject('real site', realRoot, { cold: realRuns, warm: realRuns, change: realRuns, retitle: realRuns, changeFile: path.join(realRoot, 'content', 'tutorials', 'react-jsx.md') });
+    await measureProject('real site', realRoot, { cold: realRuns, warm: realRuns, change: realRuns, retitle: realRuns, rename: realRuns, changeFile: path.join(realRoot, 'content', 'tutorials', 'react-jsx.md') });
   });
 
   await section('corpora', `Synthetic corpora (seed ${args.seed}; ${args.runs ?? 1} run each, warm and changed builds at least 3)`, async () => {
@@ -127,7 +127,7 @@ try {
     const again = Math.max(3, runs);
     const plan = args.quick
       ? [['code', 1000, {}]]
-      : [['code', 1000, {}], ['plain', 1000, {}], ['docs', 1000, {}], ['code', 4000, { warm: again, change: again }], ['plain', 4000, {}], ['docs', 4000, { warm: again, change: again, retitle: again }], ['docs', 4000, { categories: 'uneven', change: again, retitle: again }], ['plain', 4000, { categories: 'one' }]];
+      : [['code', 1000, {}], ['plain', 1000, {}], ['docs', 1000, {}], ['code', 4000, { warm: again, change: again }], ['plain', 4000, {}], ['docs', 4000, { warm: again, change: again, retitle: again, rename: again }], ['docs', 4000, { categories: 'uneven', change: again, retitle: again, rename: again }], ['plain', 4000, { categories: 'one' }]];
     for (const [kind, n, { categories = 'even', ...extra }] of plan) {
       // docs-4000's bodies in uneven categories, as real documentation has them (a sidebar's open list of up to
       // 1,000 tutorials), and plain-4000's in one category (a flat registry): the same bodies, so Eleventy's time

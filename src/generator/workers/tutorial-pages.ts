@@ -13,7 +13,7 @@ import { markdownCacheOf, markdownKey } from './render-bodies.js';
 import { MarkdownPacks } from '../store/markdown-pack.js';
 import { highlightedCode } from '../highlight/fenced-code.js';
 import type { BuildOptions } from '../build-options.js';
-import { pageKey, sharedKey } from '../store/page-key.js';
+import { pageKey, tutorialSharedKeys } from '../store/page-key.js';
 import { tutorialById } from '../../site/tutorial-by-id.js';
 import { bodyKeyOf, type PageJob, type RenderedPage } from '../render/page-job.js';
 import type { PagePool } from './page-pool.js';
@@ -41,7 +41,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
   const versions = toolVersions();
   const mdCache = markdownCacheOf(o.opts);
   const store = o.opts.cache ? new PageStore(pageStoreDir(o.opts), versions) : undefined;
-  const shared = sharedKey(o.data, o.rendererFile, versions);
+  const sharedOf = tutorialSharedKeys(o.data, o.rendererFile, versions);
   const out: PageStageResult = { facts: new Map(), markdown: new Map(), problems: [], rendered: 0, reused: 0, packed: 0, keys: new Map(), stored: Promise.resolve() };
   // One copy of each URL and id for all pages' facts: this thread's facts are read into it (see PieceFacts), the
   // workers' arrive in it (see string-table.ts), and each body's links are interned as it arrives (kept-links.ts).
@@ -61,7 +61,8 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     const doc = route.kind === 'tutorial' ? o.content.bodies.get(route.ref!) : undefined;
     if (!doc) continue;
     const mdKey = markdownKey(mdCache, doc, o.content.site.allowRawHtml);
-    const key = pageKey(shared, route, mdKey, tutorialById(o.data.tutorials, route.ref)?.publishDate ? '' : o.data.buildDate, doc);
+    const entry = tutorialById(o.data.tutorials, route.ref);
+    const key = pageKey(sharedOf(entry), route, mdKey, entry?.publishDate ? '' : o.data.buildDate, doc);
     out.keys.set(route.file, key);
     const hit = store?.get(key);
     if (hit && reuse(o.output, route.file, store!.file(key), hit.id)) {

@@ -1,0 +1,118 @@
+/**
+ * Tutorial page keys (store/page-key.ts) name only what a page shows: its own registry entry, the sidebar's part
+ * of the others, the site's settings. Every page is rendered before and after each kind of edit a maintainer
+ * makes; a page whose HTML changed must have a new key (else a warm build would keep it stale), and an edit of
+ * what one page shows (a title) must leave the other pages' keys as they were.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { islandNames } from '../../src/generator/bundle/site-bundle.js';
+import { loadContent, type Content } from '../../src/generator/content/load-content.js';
+import { buildRoutes } from '../../src/generator/content/routes.js';
+import { siteDataOf } from '../../src/generator/render/site-data.js';
+import { pageKey, tutorialSharedKeys } from '../../src/generator/store/page-key.js';
+import { renderPage } from '../../src/site/render-page.js';
+import { tutorialById } from '../../src/site/tutorial-by-id.js';
+import type { AssetManifest, Body, SiteData, Tutorial } from '../../src/site/types.js';
+import { CATEGORY_FULL_LIMIT } from '../../src/site/components/sidebar-window.js';
+import { SIDEBAR_FULL_LIMIT } from '../../src/site/components/sidebar-groups.js';
+import { REPO } from '../helpers/project.js';
+
+const assets: AssetManifest = { css: '/assets/site.css', islands: Object.fromEntries(islandNames().map((n) => [n, { src: `/assets/${n}.js`, imports: ['/assets/react.js'] }])), pageScript: 'void 0', terminalCss: '' };
+const body = (id: string): Body => ({ rendered: { html: `<p>Body of ${id}.</p>`, islands: [], eager: [] }, words: 3, faq: [] });
+
+let content: Content;
+beforeAll(async () => {
+  content = (await loadContent(REPO)).content!;
+});
+
+/** The site data of `tutorials`, every one with a body, on the real site's settings (a build date of `date`). */
+function dataOf(tutorials: Tutorial[], date = '2026-11-28'): SiteData {
+  const pages = new Map([...content.pages.values()].map((doc) => [doc.file, { hast: { type: 'root' as const, children: [] }, words: 0 }]));
+  const data = siteDataOf({ ...content, tutorials, bodies: new Map() }, pages, {}, assets);
+  return { ...data, buildDate: date, bodies: Object.fromEntries(tutorials.map((t) => [t.id, body(t.id)])) };
+}
+
+/** Each tutorial page's HTML and key, by tutorial id. */
+function pagesOf(data: SiteData): Map<string, { html: string; key: string }> {
+  const { routes } = buildRoutes(data.tutorials, Object.keys(data.pages));
+  const sharedOf = tutorialSharedKeys(data, '/x/render-1.mjs', 'v1');
+  const out = new Map<string, { html: string; key: string }>();
+  for (const route of routes.filter((r) => r.kind === 'tutorial')) {
+    const t = tutorialById(data.tutorials, route.ref)!;
+    out.set(t.id, { html: renderPage(route, data), key: pageKey(sharedOf(t), route, 'md', t.publishDate ? '' : data.buildDate, data.bodies[t.id]) });
+  }
+  return out;
+}
+
+/** A registry past SIDEBAR_FULL_LIMIT: an intro, a category longer than CATEGORY_FULL_LIMIT (listed as a window), and short ones. */
+function bigRegistry(): Tutorial[] {
+  const entry = (i: number, category: string): Tutorial => ({ id: `t${i}`, slug: `t${i}`, name: `Tutorial ${i}`, title: `Title ${i}`, description: `About ${i}`, category, difficulty: 'Beginner', keywords: [`kw${i}`], teaches: [], isIntro: i === 0, publishDate: '2026-01-02' });
+  return Array.from({ length: CATEGORY_FULL_LIMIT + 20 }, (_, i) => entry(i, i === 0 ? 'Start' : i <= CATEGORY_FULL_LIMIT + 5 ? 'Long' : `Short ${i % 3}`));
+}
+
+/** Edits of the registry, by what they change; `own`: one page shows it (with its neighbours' links). */
+const EDITS: { name: string; own?: boolean; edit: (ts: Tutorial[], at: number) => Tutorial[] }[] = [
+  { name: 'a title', own: true, edit: (ts, at) => ts.map((t, i) => (i === at ? { ...t, title: `${t.title} (new)` } : t)) },
+  { name: 'a difficulty, read time and author', own: true, edit: (ts, at) => ts.map((t, i) => (i === at ? { ...t, difficulty: 'Advanced', readTime: '9 min', author: 'Someone Else' } : t)) },
+  { name: 'a publish date', own: true, edit: (ts, at) => ts.map((t, i) => (i === at ? { ...t, publishDate: '2026-03-04' } : t)) },
+  { name: 'what it teaches', own: true, edit: (ts, at) => ts.map((t, i) => (i === at ? { ...t, teaches: ['state'] } : t)) },
+  { name: 'a name', edit: (ts, at) => ts.map((t, i) => (i === at ? { ...t, name: `${t.name} (new)` } : t)) },
+  { name: 'a description', edit: (ts, at) => ts.map((t, i) => (i === at ? { ...t, description: `${t.description} (new)` } : t)) },
+  { name: 'keywords', edit: (ts, at) => ts.map((t, i) => (i === at ? { ...t, keywords: ['other'] } : t)) },
+  { name: 'a slug', edit: (ts, at) => ts.map((t, i) => (i === at ? { ...t, slug: `${t.slug}-moved` } : t)) },
+  { name: 'a category', edit: (ts, at) => ts.map((t, i) => (i === at ? { ...t, category: 'Short 1' } : t)) },
+  { name: 'the intro mark moved', edit: (ts, at) => ts.map((t, i) => (i === at || i === 0 ? { ...t, isIntro: i === at } : t)) },
+  { name: 'the order of two entries', edit: (ts, at) => ts.map((t, i) => (i === at ? ts[at + 1]! : i === at + 1 ? ts[at]! : t)) },
+  { name: 'an entry removed', edit: (ts, at) => ts.filter((_, i) => i !== at) },
+  { name: 'an entry added', edit: (ts, at) => [...ts.slice(0, at), { ...ts[at]!, id: 'added', slug: 'added', name: 'Added' }, ...ts.slice(at)] },
+];
+
+/** Which pages present before and after an edit changed their HTML, and which their key. */
+function compare(before: Map<string, { html: string; key: string }>, after: Map<string, { html: string; key: string }>) {
+  const html: string[] = [];
+  const key: string[] = [];
+  for (const [id, a] of after) {
+    const b = before.get(id);
+    if (!b) continue;
+    if (a.html !== b.html) html.push(id);
+    if (a.key !== b.key) key.push(id);
+  }
+  return { html, key };
+}
+
+describe('tutorial page keys', () => {
+  for (const [size, registry, at] of [
+    ['a compact sidebar', bigRegistry, 80],
+    ['a whole sidebar', () => bigRegistry().slice(0, 30), 12],
+  ] as const) {
+    it(`change for every page an edit changes, and for little else (${size})`, () => {
+      const base = registry();
+      expect(base.length > SIDEBAR_FULL_LIMIT).toBe(size === 'a compact sidebar');
+      const before = pagesOf(dataOf(base));
+      for (const { name, own, edit } of EDITS) {
+        const { html, key } = compare(before, pagesOf(dataOf(edit(base, at))));
+        expect(html.length, name).toBeGreaterThan(0);
+        // A page shown differently has a new key: the build renders it again.
+        expect(html.filter((id) => !key.includes(id)), `${name}: pages changed under the same key`).toEqual([]);
+        // What one page shows renders that page and its neighbours (their previous and next links), no more.
+        if (own) expect(key.length, `${name}: pages keyed anew`).toBeLessThanOrEqual(3);
+      }
+    }, 120_000);
+  }
+
+  it('change with the site settings, the ads and the year of the build, not with its day', () => {
+    const base = bigRegistry().slice(0, 30);
+    const before = pagesOf(dataOf(base));
+    const edits: [string, (d: SiteData) => SiteData, boolean][] = [
+      ['the site name', (d) => ({ ...d, site: { ...d.site, name: `${d.site.name} 2` } }), true],
+      ['the ads', (d) => ({ ...d, ads: d.ads.slice(1) }), true],
+      ['the year', (d) => ({ ...d, buildDate: '2027-01-01' }), true],
+      ['the day', (d) => ({ ...d, buildDate: '2026-11-29' }), false],
+    ];
+    for (const [name, edit, changes] of edits) {
+      const { html, key } = compare(before, pagesOf(edit(dataOf(base))));
+      expect(html.filter((id) => !key.includes(id)), name).toEqual([]);
+      expect(key.length > 0, name).toBe(changes);
+    }
+  });
+});
