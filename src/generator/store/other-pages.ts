@@ -7,13 +7,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Route, SiteData } from '../../site/types.js';
-import { pageKey, sharedKey } from './page-key.js';
+import { layoutKey, pageKey } from './page-key.js';
 
 const FORMAT = 1;
 
-/** The key of a page other than a tutorial: all the data it may show (static pages whole, the build day included). */
+/** The key of a page other than a tutorial: all the data it may show (static pages whole, the build day included; no tutorial's own-page fields). */
 export function otherPageKeys(data: SiteData, rendererFile: string, versions: string): (route: Route) => string {
-  const base = createHash('sha256').update(`${FORMAT}\0${sharedKey(data, rendererFile, versions)}\0${data.buildDate}\0${JSON.stringify(data.pages)}`).digest('hex');
+  const base = createHash('sha256').update(`${FORMAT}\0${layoutKey(data, rendererFile, versions)}\0${data.buildDate}\0${JSON.stringify(data.pages)}`).digest('hex');
   return (route) => pageKey(base, route, '');
 }
 

@@ -5,28 +5,6 @@ import type { Body, Route, SiteData, Tutorial } from '../../site/types.js';
 
 const FORMAT = 6;
 
-/**
- * Hash of what every page shares (site, registry, ads, assets, static page titles, dev origin). Of the build
- * date only the year is in it, for the footer: a new day must not render every page again. The site's other
- * pages are keyed by it (see other-pages.ts); tutorial pages by the narrower tutorialSharedKeys.
- */
-export function sharedKey(data: SiteData, rendererFile: string, versions: string): string {
-  // Asked for by the tutorial pages and the other pages of a build: the registry's JSON is made and hashed once.
-  let keys = sharedKeys.get(data);
-  if (!keys) sharedKeys.set(data, (keys = new Map()));
-  const at = `${versions}\0${rendererFile}`;
-  let key = keys.get(at);
-  if (key === undefined) {
-    const { bodies: _b, pages, buildDate, ...rest } = data;
-    key = hash('sha256', `${FORMAT}\0${versions}\0${path.basename(rendererFile)}\0${buildDate.slice(0, 4)}\0${JSON.stringify(rest)}\0${JSON.stringify(pageTitles(pages))}`, 'hex');
-    keys.set(at, key);
-  }
-  return key;
-}
-
-/** Each site data's shared keys (a build makes its data once and never changes it). */
-const sharedKeys = new WeakMap<SiteData, Map<string, string>>();
-
 function pageTitles(pages: SiteData['pages']): string[][] {
   return Object.values(pages).map((p) => [p.name, p.title]);
 }
@@ -40,21 +18,40 @@ const OWN_PAGE_FIELDS = ['title', 'difficulty', 'teaches', 'author', 'readTime',
 const OWN_PAGE = new Set<string>(OWN_PAGE_FIELDS);
 
 /**
- * The shared part of each tutorial page's key, by its tutorial: what that page shows of the site besides its body
- * and its route (whose previous and next links pageKey adds). That is sharedKey's data with, of the other
- * registry entries, only the fields other pages show: a title, a date or an author changed in the registry
- * renders the page that shows it and its neighbours, where the registry's whole hash rendered all 4,000 again.
+ * Hash of what every page may show of the site besides its own body and route: the site settings, the ads, the
+ * assets, the static pages' titles, the dev origin, the year of the build date (the footer: a new day must not
+ * render every page again) and, of each registry entry, the fields other pages than its own show. A title, a date
+ * or an author changed in the registry renders only the page that shows it (see tutorialSharedKey) and its
+ * neighbours, where the registry's whole hash rendered all 4,000 again.
  */
-export function tutorialSharedKeys(data: SiteData, rendererFile: string, versions: string): (t: Tutorial | undefined) => string {
-  const { bodies: _b, pages, buildDate, tutorials, ...rest } = data;
-  const shared = tutorials.map((t) => {
-    const shown: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(t)) if (!OWN_PAGE.has(field)) shown[field] = value;
-    return shown;
-  });
-  const layout = hash('sha256', `${FORMAT}\0${versions}\0${path.basename(rendererFile)}\0${buildDate.slice(0, 4)}\0${JSON.stringify(rest)}\0${JSON.stringify(pageTitles(pages))}\0${JSON.stringify(shared)}`, 'hex');
-  // The page's other fields are in the layout with every entry's; which entry is its own, its route tells.
-  return (t) => `${layout}\0${t ? JSON.stringify(OWN_PAGE_FIELDS.map((field) => t[field] ?? null)) : ''}`;
+export function layoutKey(data: SiteData, rendererFile: string, versions: string): string {
+  // Asked for by the tutorial pages and the other pages of a build: made and hashed once.
+  let keys = layoutKeys.get(data);
+  if (!keys) layoutKeys.set(data, (keys = new Map()));
+  const at = `${versions}\0${rendererFile}`;
+  let key = keys.get(at);
+  if (key === undefined) {
+    const { bodies: _b, pages, buildDate, tutorials, ...rest } = data;
+    const shown = tutorials.map((t) => {
+      const fields: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries(t)) if (!OWN_PAGE.has(field)) fields[field] = value;
+      return fields;
+    });
+    key = hash('sha256', `${FORMAT}\0${versions}\0${path.basename(rendererFile)}\0${buildDate.slice(0, 4)}\0${JSON.stringify(rest)}\0${JSON.stringify(pageTitles(pages))}\0${JSON.stringify(shown)}`, 'hex');
+    keys.set(at, key);
+  }
+  return key;
+}
+
+/** Each site data's layout keys (a build makes its data once and never changes it). */
+const layoutKeys = new WeakMap<SiteData, Map<string, string>>();
+
+/**
+ * The shared part of a tutorial page's key: the layout key and its own entry's own-page fields (its other fields
+ * are in the layout key with every entry's; which entry is its own, its route tells).
+ */
+export function tutorialSharedKey(layout: string, t: Tutorial | undefined): string {
+  return `${layout}\0${t ? JSON.stringify(OWN_PAGE_FIELDS.map((field) => t[field] ?? null)) : ''}`;
 }
 
 /** What a tutorial page shows of its body's front matter, beside the Markdown (which the Markdown key names). */

@@ -13,7 +13,7 @@ import { markdownCacheOf, markdownKey } from './render-bodies.js';
 import { MarkdownPacks } from '../store/markdown-pack.js';
 import { highlightedCode } from '../highlight/fenced-code.js';
 import type { BuildOptions } from '../build-options.js';
-import { pageKey, tutorialSharedKeys } from '../store/page-key.js';
+import { layoutKey, pageKey, tutorialSharedKey } from '../store/page-key.js';
 import { tutorialById } from '../../site/tutorial-by-id.js';
 import { bodyKeyOf, type PageJob, type RenderedPage } from '../render/page-job.js';
 import type { PagePool } from './page-pool.js';
@@ -41,7 +41,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
   const versions = toolVersions();
   const mdCache = markdownCacheOf(o.opts);
   const store = o.opts.cache ? new PageStore(pageStoreDir(o.opts), versions) : undefined;
-  const sharedOf = tutorialSharedKeys(o.data, o.rendererFile, versions);
+  const layout = layoutKey(o.data, o.rendererFile, versions);
   const out: PageStageResult = { facts: new Map(), markdown: new Map(), problems: [], rendered: 0, reused: 0, packed: 0, keys: new Map(), stored: Promise.resolve() };
   // One copy of each URL and id for all pages' facts: this thread's facts are read into it (see PieceFacts), the
   // workers' arrive in it (see string-table.ts), and each body's links are interned as it arrives (kept-links.ts).
@@ -62,7 +62,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     if (!doc) continue;
     const mdKey = markdownKey(mdCache, doc, o.content.site.allowRawHtml);
     const entry = tutorialById(o.data.tutorials, route.ref);
-    const key = pageKey(sharedOf(entry), route, mdKey, entry?.publishDate ? '' : o.data.buildDate, doc);
+    const key = pageKey(tutorialSharedKey(layout, entry), route, mdKey, entry?.publishDate ? '' : o.data.buildDate, doc);
     out.keys.set(route.file, key);
     const hit = store?.get(key);
     if (hit && reuse(o.output, route.file, store!.file(key), hit.id)) {

@@ -1,15 +1,17 @@
 /**
- * Tutorial page keys (store/page-key.ts) name only what a page shows: its own registry entry, the sidebar's part
- * of the others, the site's settings. Every page is rendered before and after each kind of edit a maintainer
- * makes; a page whose HTML changed must have a new key (else a warm build would keep it stale), and an edit of
- * what one page shows (a title) must leave the other pages' keys as they were.
+ * Page keys (store/page-key.ts, other-pages.ts) name only what a page shows: a tutorial page its own registry
+ * entry, and of the others what the sidebar and the search index show; the site's settings. Every page is
+ * rendered before and after each kind of edit a maintainer makes; a page whose HTML changed must have a new key
+ * (else a warm build would keep it stale), and an edit of what one page shows (a title) must leave the other
+ * pages' keys as they were.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { islandNames } from '../../src/generator/bundle/site-bundle.js';
 import { loadContent, type Content } from '../../src/generator/content/load-content.js';
 import { buildRoutes } from '../../src/generator/content/routes.js';
 import { siteDataOf } from '../../src/generator/render/site-data.js';
-import { pageKey, tutorialSharedKeys } from '../../src/generator/store/page-key.js';
+import { layoutKey, pageKey, tutorialSharedKey } from '../../src/generator/store/page-key.js';
+import { otherPageKeys } from '../../src/generator/store/other-pages.js';
 import { renderPage } from '../../src/site/render-page.js';
 import { tutorialById } from '../../src/site/tutorial-by-id.js';
 import type { AssetManifest, Body, SiteData, Tutorial } from '../../src/site/types.js';
@@ -32,14 +34,20 @@ function dataOf(tutorials: Tutorial[], date = '2026-11-28'): SiteData {
   return { ...data, buildDate: date, bodies: Object.fromEntries(tutorials.map((t) => [t.id, body(t.id)])) };
 }
 
-/** Each tutorial page's HTML and key, by tutorial id. */
-function pagesOf(data: SiteData): Map<string, { html: string; key: string }> {
+/** A page as rendered, with its key. */
+interface Page { html: string; key: string; tutorial: boolean }
+
+/** Each page's HTML and key: tutorial pages by their tutorial's id, the others (landing, static, 404...) by file. */
+function pagesOf(data: SiteData): Map<string, Page> {
   const { routes } = buildRoutes(data.tutorials, Object.keys(data.pages));
-  const sharedOf = tutorialSharedKeys(data, '/x/render-1.mjs', 'v1');
-  const out = new Map<string, { html: string; key: string }>();
-  for (const route of routes.filter((r) => r.kind === 'tutorial')) {
-    const t = tutorialById(data.tutorials, route.ref)!;
-    out.set(t.id, { html: renderPage(route, data), key: pageKey(sharedOf(t), route, 'md', t.publishDate ? '' : data.buildDate, data.bodies[t.id]) });
+  const [renderer, versions] = ['/x/render-1.mjs', 'v1'];
+  const layout = layoutKey(data, renderer, versions);
+  const otherKey = otherPageKeys(data, renderer, versions);
+  const out = new Map<string, Page>();
+  for (const route of routes) {
+    const t = route.kind === 'tutorial' ? tutorialById(data.tutorials, route.ref)! : undefined;
+    const key = t ? pageKey(tutorialSharedKey(layout, t), route, 'md', t.publishDate ? '' : data.buildDate, data.bodies[t.id]) : otherKey(route);
+    out.set(t?.id ?? route.file, { html: renderPage(route, data), key, tutorial: !!t });
   }
   return out;
 }
@@ -68,7 +76,7 @@ const EDITS: { name: string; own?: boolean; edit: (ts: Tutorial[], at: number) =
 ];
 
 /** Which pages present before and after an edit changed their HTML, and which their key. */
-function compare(before: Map<string, { html: string; key: string }>, after: Map<string, { html: string; key: string }>) {
+function compare(before: Map<string, Page>, after: Map<string, Page>) {
   const html: string[] = [];
   const key: string[] = [];
   for (const [id, a] of after) {
@@ -80,7 +88,7 @@ function compare(before: Map<string, { html: string; key: string }>, after: Map<
   return { html, key };
 }
 
-describe('tutorial page keys', () => {
+describe('page keys', () => {
   for (const [size, registry, at] of [
     ['a compact sidebar', bigRegistry, 80],
     ['a whole sidebar', () => bigRegistry().slice(0, 30), 12],
@@ -100,7 +108,7 @@ describe('tutorial page keys', () => {
     }, 120_000);
   }
 
-  it('change with the site settings, the ads and the year of the build, not with its day', () => {
+  it('change with the site settings, the ads and the year of the build; a tutorial page\'s not with its day', () => {
     const base = bigRegistry().slice(0, 30);
     const before = pagesOf(dataOf(base));
     const edits: [string, (d: SiteData) => SiteData, boolean][] = [
@@ -110,9 +118,10 @@ describe('tutorial page keys', () => {
       ['the day', (d) => ({ ...d, buildDate: '2026-11-29' }), false],
     ];
     for (const [name, edit, changes] of edits) {
-      const { html, key } = compare(before, pagesOf(edit(dataOf(base))));
+      const after = pagesOf(edit(dataOf(base)));
+      const { html, key } = compare(before, after);
       expect(html.filter((id) => !key.includes(id)), name).toEqual([]);
-      expect(key.length > 0, name).toBe(changes);
+      expect(key.some((id) => after.get(id)!.tutorial), name).toBe(changes);
     }
   });
 });
