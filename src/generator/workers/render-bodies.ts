@@ -25,12 +25,18 @@ export function markdownCacheDir(opts: Pick<BuildOptions, 'root'>): string {
 }
 
 /**
- * The cache key of one source document (its text's hash, the options that change its output, where it is, and
- * the sizes of the images it names).
+ * What one source document's Markdown result is made from besides the tools: its text's hash, and the options
+ * that change its output (where it is, the sizes of the images it names).
  */
-export function markdownKey(cache: MarkdownCache, doc: SourceDoc, allowRawHtml: boolean): string {
+export function markdownInputs(doc: SourceDoc, allowRawHtml: boolean): { source: string; options: string } {
   const sizes = doc.imageSizes ? JSON.stringify(doc.imageSizes) : '';
-  return cache.key((doc as { contentHash?: string }).contentHash ?? contentHash(doc.content), `${allowRawHtml}:${doc.bodyLine}:${doc.file}:${CODE_THEMES.light}/${CODE_THEMES.dark}:${sizes}`);
+  return { source: (doc as { contentHash?: string }).contentHash ?? contentHash(doc.content), options: `${allowRawHtml}:${doc.bodyLine}:${doc.file}:${CODE_THEMES.light}/${CODE_THEMES.dark}:${sizes}` };
+}
+
+/** The cache key of one source document: its markdownInputs with the tools' versions. */
+export function markdownKey(cache: MarkdownCache, doc: SourceDoc, allowRawHtml: boolean): string {
+  const { source, options } = markdownInputs(doc, allowRawHtml);
+  return cache.key(source, options);
 }
 
 /**

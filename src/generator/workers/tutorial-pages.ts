@@ -9,7 +9,7 @@ import { renderFailure } from '../render/render-route.js';
 import { fromPlainFacts, interned, type HtmlFacts } from '../verify/html-facts.js';
 import type { Content } from '../content/load-content.js';
 import { fenceLines, readBodySource, type BodySource } from '../content/read-docs.js';
-import { markdownCacheOf, markdownKey } from './render-bodies.js';
+import { markdownCacheOf, markdownInputs } from './render-bodies.js';
 import { MarkdownPacks } from '../store/markdown-pack.js';
 import { highlightedCode } from '../highlight/fenced-code.js';
 import type { BuildOptions } from '../build-options.js';
@@ -60,9 +60,11 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
   for (const route of o.routes) {
     const doc = route.kind === 'tutorial' ? o.content.bodies.get(route.ref!) : undefined;
     if (!doc) continue;
-    const mdKey = markdownKey(mdCache, doc, o.content.site.allowRawHtml);
+    // The body's Markdown as its key names it, but for the tools' versions, which the layout key holds: a stored
+    // page is found without hashing its Markdown key (made only for a page to render, to find its pack).
+    const md = markdownInputs(doc, o.content.site.allowRawHtml);
     const entry = tutorialById(o.data.tutorials, route.ref);
-    const key = pageKey(tutorialSharedKey(layout, entry), route, mdKey, entry?.publishDate ? '' : o.data.buildDate, doc);
+    const key = pageKey(tutorialSharedKey(layout, entry), route, `${md.options}\0${md.source}`, entry?.publishDate ? '' : o.data.buildDate, doc);
     out.keys.set(route.file, key);
     const hit = store?.get(key);
     if (hit && reuse(o.output, route.file, store!.file(key), hit.id)) {
@@ -74,6 +76,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     // A body read from its source is read by the thread that renders it, and only if no pack holds its result.
     const fields = { id: route.ref!, file: doc.file, bodyLine: doc.bodyLine, faq: doc.faq, updated: doc.updated, fences: doc.fences, ...(doc.imageSizes && { imageSizes: doc.imageSizes }) };
     const jobDoc = doc.source ? { ...fields, source: doc.source } : { ...fields, content: doc.content };
+    const mdKey = mdCache.key(md.source, md.options);
     jobs.push({ route, key, mdKey, mkdir, packed: store?.packedMarkdown(mdKey), doc: jobDoc });
     langs.push(doc.langs);
   }

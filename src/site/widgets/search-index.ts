@@ -5,10 +5,17 @@ import type { Tutorial } from '../types.js';
 /** One entry: slug, name, category, keywords, description. */
 export type IndexEntry = [string, string, string, string[], string];
 
+/** Each registry's index JSON: a build hashes it for the index's URL, then writes it. */
+const made = new WeakMap<readonly Tutorial[], string>();
+
 /** The index file's JSON for a registry (intro entries left out, like the sidebar). */
 export function searchIndexJson(tutorials: readonly Tutorial[]): string {
-  const items: IndexEntry[] = tutorials.filter((t) => !t.isIntro).map((t) => [t.slug, t.name, t.category, t.keywords, t.description]);
-  return JSON.stringify({ v: 1, items });
+  let json = made.get(tutorials);
+  if (json === undefined) {
+    const items: IndexEntry[] = tutorials.filter((t) => !t.isIntro).map((t) => [t.slug, t.name, t.category, t.keywords, t.description]);
+    made.set(tutorials, (json = JSON.stringify({ v: 1, items })));
+  }
+  return json;
 }
 
 /** Entries matching `query` by the spec's rule, at most `limit`. */
