@@ -1,20 +1,24 @@
 /**
- * The pages of the last build other than tutorials (landing, static pages, template, 404, redirect stubs), in one
- * file (`.cache/reactsite/other/pages.json`): each page's HTML with the key it was made under. A build whose
+ * The pages of the last build other than tutorials (landing, static pages, template, 404, redirect stubs, and
+ * tutorials whose body is missing), in one file (`.cache/reactsite/other/pages.json`): each page's HTML with the key it was made under. A build whose
  * keys are unchanged takes them as they are, and needs no renderer at all when its tutorial pages are stored too.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Route, SiteData } from '../../site/types.js';
-import { layoutKey, pageKey } from './page-key.js';
+import { layoutKey, pageKey, tutorialSharedKey } from './page-key.js';
+import { tutorialById } from '../../site/tutorial-by-id.js';
 
 const FORMAT = 1;
 
-/** The key of a page other than a tutorial: all the data it may show (static pages whole, the build day included; no tutorial's own-page fields). */
+/**
+ * The key of a page rendered here: all the data it may show (static pages whole, the build day included). A
+ * tutorial whose body is missing is one of them: its page shows its own entry's fields, which the layout key leaves out.
+ */
 export function otherPageKeys(data: SiteData, rendererFile: string, versions: string): (route: Route) => string {
   const base = createHash('sha256').update(`${FORMAT}\0${layoutKey(data, rendererFile, versions)}\0${data.buildDate}\0${JSON.stringify(data.pages)}`).digest('hex');
-  return (route) => pageKey(base, route, '');
+  return (route) => pageKey(route.kind === 'tutorial' ? tutorialSharedKey(base, tutorialById(data.tutorials, route.ref)) : base, route, '');
 }
 
 /** The last build's other pages in `dir`; `enabled: false` (no cache) keeps nothing. */
