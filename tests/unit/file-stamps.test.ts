@@ -58,6 +58,17 @@ describe('file stamps', () => {
     expect(placedStamps(dir, ['top.txt'])!.every((s) => s.length === 5)).toBe(true);
   });
 
+  it('stamp a placed file from the lstat a build already took of it, and the others anew', () => {
+    const dir = tree();
+    const files = ['a/b/page.html', 'top.txt'];
+    const page = fs.lstatSync(path.join(dir, 'a', 'b', 'page.html'));
+    expect(placedStamps(dir, files, new Map([['a/b/page.html', page]]))).toEqual(placedStamps(dir, files));
+    // The given stat is the stamp (no second lstat): here another file's, so the page's stamp is that file's.
+    const other = fs.lstatSync(path.join(dir, 'top.txt'));
+    const stamps = placedStamps(dir, files, new Map([['a/b/page.html', other]]))!;
+    expect(stamps.find((s) => s[0] === 'a/b/page.html')!.slice(1)).toEqual(stamps.find((s) => s[0] === 'top.txt')!.slice(1));
+  });
+
   it('stamp placed files with their folders, and hold until one is edited, replaced or removed, or a folder gains an entry', () => {
     const dir = tree();
     const stamps = placedStamps(dir, ['a/b/page.html', 'top.txt'])!;

@@ -88,9 +88,9 @@ export function treeStamps(dir: string): Stamp[] {
 
 /**
  * Stamps of `files` under `dir` and of every folder that holds them, `dir` itself included (as "."), without
- * following links; undefined when one is missing.
+ * following links; undefined when one is missing. A file in `known` is stamped from the lstat given there.
  */
-export function placedStamps(dir: string, files: Iterable<string>): Stamp[] | undefined {
+export function placedStamps(dir: string, files: Iterable<string>, known?: ReadonlyMap<string, fs.Stats>): Stamp[] | undefined {
   const rels = new Set<string>(['.']);
   for (const f of files) {
     rels.add(f);
@@ -98,7 +98,7 @@ export function placedStamps(dir: string, files: Iterable<string>): Stamp[] | un
   }
   const out: Stamp[] = [];
   for (const rel of rels) {
-    const st = fs.lstatSync(path.join(dir, rel), { throwIfNoEntry: false });
+    const st = known?.get(rel) ?? fs.lstatSync(path.join(dir, rel), { throwIfNoEntry: false });
     if (!st) return undefined;
     out.push(stampOf(rel, st));
   }

@@ -43,6 +43,8 @@ export class OutputDir {
   private readonly placedSizes = new Map<string, number>();
   /** Recycled files replaced by this build, moved aside instead of deleted (see stale-files.ts). */
   private readonly stale: StaleFiles;
+  /** The lstat of each recycled page that already was its stored page (see link): commit() stamps it from that. */
+  private readonly keptStats = new Map<string, fs.Stats>();
 
   private constructor(
     readonly outDir: string,
@@ -133,8 +135,7 @@ export class OutputDir {
   /**
    * claim() for a file a page job writes, on any thread: true when the job must make the file's folder first
    * (mkdirExisting), so a cold build does not make thousands of folders one after another before any page starts.
-   * A recycled file at `file` is left for the job, which rewrites or replaces it (see writeFileAnew): a
-   * registry change would otherwise unlink 4,000 pages on this thread before the first page starts (0.6 s).
+   * A recycled file at `file` is left for the job to rewrite or replace (writeFileAnew), not unlinked here first.
    */
   claimForJob(file: string): boolean {
     const dir = path.posix.dirname(file);
@@ -184,7 +185,7 @@ export class OutputDir {
     if (this.leftFiles.delete(file)) {
       // A recycled page that already is this stored page stays; anything else is replaced.
       const a = fs.lstatSync(dest, { throwIfNoEntry: false });
-      if (a && a.ino === b.ino && a.dev === b.dev) return;
+      if (a && a.ino === b.ino && a.dev === b.dev) return void this.keptStats.set(file, a);
       if (a && a.nlink === 1 && a.isFile()) this.stale.setAside(dest);
       else if (a) fs.unlinkSync(dest);
     }
@@ -224,17 +225,17 @@ export class OutputDir {
   /**
    * Replaces out/ with the temp folder using two back-to-back renames; recoverOutput repairs a kill between them.
    * The replaced out/ goes to the trash for the next build to recycle, even when none of its pages is stored any
-   * more (every page rendered again): its folders spare the next build as many mkdir calls, and a deletion in
-   * the background would compete with it for the disk (two registry changes in a row on docs-4000: 6.13 s against
-   * 7.30 s, runs in turns). It holds its own copy of those pages' bytes until then. With `stamp`, returns the
-   * stamps of every file placed and its folders, taken just before the swap (a rename keeps them): what out/ is
-   * once this build's, whatever another build swaps in after it.
+   * more (every page rendered again): its folders spare the next build as many mkdir calls, and a deletion in the
+   * background would compete with it for the disk (two registry changes in a row on docs-4000: 6.13 s against
+   * 7.30 s, in turns). It holds its own copy of those pages' bytes until then. With `stamp`, returns the stamps of
+   * every file placed and its folders, taken just before the swap (a rename keeps them), or when a kept page was
+   * checked (a change since only makes the next build run in full): what out/ is once this build's.
    */
   async commit(stamp = false): Promise<Stamp[] | undefined> {
     if (!this.listed) throw new Error('OutputDir: commit() before ready()');
     try {
       this.sweep();
-      const stamps = stamp ? placedStamps(this.tmp, this.placedSizes.keys()) : undefined;
+      const stamps = stamp ? placedStamps(this.tmp, this.placedSizes.keys(), this.keptStats) : undefined;
       await withSwapLock(this.outDir, () => this.swap());
       this.stale.drop();
       return stamps;
