@@ -1,7 +1,8 @@
 /**
  * The pages of the last build other than tutorials (landing, static pages, template, 404, redirect stubs, and
- * tutorials whose body is missing), in one file (`.cache/reactsite/other/pages.json`): each page's HTML with the key it was made under. A build whose
- * keys are unchanged takes them as they are, and needs no renderer at all when its tutorial pages are stored too.
+ * tutorials whose body is missing), in one file (`.cache/reactsite/other/pages.json`): each page's HTML with the
+ * key it was made under. A build whose keys are unchanged takes them as they are, and needs no renderer at all
+ * when its tutorial pages are stored too.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,7 +15,8 @@ const FORMAT = 1;
 
 /**
  * The key of a page rendered here: all the data it may show (static pages whole, the build day included). A
- * tutorial whose body is missing is one of them: its page shows its own entry's fields, which the layout key leaves out.
+ * tutorial whose body is missing is one of them: its page shows its own entry's fields, which the layout key
+ * leaves out.
  */
 export function otherPageKeys(data: SiteData, rendererFile: string, versions: string): (route: Route) => string {
   const base = createHash('sha256').update(`${FORMAT}\0${layoutKey(data, rendererFile, versions)}\0${data.buildDate}\0${JSON.stringify(data.pages)}`).digest('hex');

@@ -3,8 +3,8 @@
  * ads and the generator itself (its version and code). A build records them next to the page store; the next
  * build compares them before anything else, so that when they changed (every page will likely be rendered again)
  * its workers start at once and warm up while the content loads, instead of when the page stage finds its first
- * page. A registry edit that one page shows (a title, see layoutKey) starts them too: telling it apart
- * means parsing the registry first (93 ms at 4,000 entries), and the idle worker cost such a build no time (docs-4000,
+ * page. A registry edit that one page shows (a title, see layoutKey) starts them too: telling it apart means
+ * parsing the registry first (93 ms at 4,000 entries), and the idle worker cost such a build no time (docs-4000,
  * 8 pairs in turns: wall ratio 0.96, 18 MiB more at the peak).
  */
 import { createHash } from 'node:crypto';
