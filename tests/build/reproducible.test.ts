@@ -179,7 +179,7 @@ describe('Markdown packs', () => {
     const packs = path.join(root, '.cache', 'reactsite', 'pages', 'packs');
     const before = fs.readdirSync(packs);
     expect(before.length).toBeGreaterThan(0);
-    // A new title changes every page (the sidebar lists it), but no body.
+    // A new name changes every page (the sidebar lists it), but no body.
     const registry = path.join(root, 'content', 'registry.json');
     fs.writeFileSync(registry, fs.readFileSync(registry, 'utf8').replace('"Alpha Hooks"', '"Alpha Hooks, Renamed"'));
     expect(await timed([])).toMatchObject({ rendered: 3, reused: 0, packed: 3 });
@@ -225,6 +225,27 @@ describe('Markdown packs', () => {
     expect(await timed(['--base', '/docs/'])).toMatchObject({ rendered: 3, reused: 0, packed: 0 });
     expect(await timed(['--out', 'clean', '--no-cache', '--base', '/docs/'])).toMatchObject({ rendered: 3, packed: 0 });
     expect(snapshotDir(path.join(root, 'out'))).toEqual(snapshotDir(path.join(root, 'clean')));
+  });
+});
+
+describe('page keys', () => {
+  it('render again only the pages a registry edit shows on, with the bytes of a clean build', async () => {
+    const root = makeProject();
+    const timed = async (args: string[]) => {
+      const r = await runCli(['build', '--root', root, ...args], { env: { REACTSITE_TIMINGS: '1' } });
+      expect(r.code, r.output).toBe(0);
+      return JSON.parse(/timings: (.*)/.exec(r.stdout)![1]!) as { rendered: number; reused: number };
+    };
+    const registry = path.join(root, 'content', 'registry.json');
+    const edit = (from: string, to: string) => fs.writeFileSync(registry, fs.readFileSync(registry, 'utf8').replace(from, to));
+    expect(await timed([])).toMatchObject({ rendered: 3, reused: 0 });
+    // Beta's byline and badge: its own page only. Alpha's title: its page and its neighbours' previous/next links.
+    for (const [from, to, rendered] of [['"Guest Writer"', '"Another Writer"', 1], ['"Alpha: The First Article"', '"Alpha: Renamed"', 3]] as const) {
+      edit(from, to);
+      expect(await timed([]), to).toMatchObject({ rendered, reused: 3 - rendered });
+      expect(await timed(['--out', 'clean', '--no-cache']), to).toMatchObject({ rendered: 3 });
+      expect(snapshotDir(path.join(root, 'out')), to).toEqual(snapshotDir(path.join(root, 'clean')));
+    }
   });
 });
 
