@@ -30,4 +30,9 @@ export class MarkdownCache extends JsonCache<MarkdownResult> {
   key(source: string, options: string): string {
     return hash('sha256', `${FORMAT}\0${this.versions}\0${options}\0${source}`, 'hex');
   }
+
+  /** What key() hashes but the tool versions, unhashed: for a key that holds the versions already (a page's). */
+  identity(source: string, options: string): string {
+    return `${FORMAT}\0${options}\0${source}`;
+  }
 }

@@ -64,7 +64,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     // page is found without hashing its Markdown key (made only for a page to render, to find its pack).
     const md = markdownInputs(doc, o.content.site.allowRawHtml);
     const entry = tutorialById(o.data.tutorials, route.ref);
-    const key = pageKey(tutorialSharedKey(layout, entry), route, `${md.options}\0${md.source}`, entry?.publishDate ? '' : o.data.buildDate, doc);
+    const key = pageKey(tutorialSharedKey(layout, entry), route, mdCache.identity(md.source, md.options), entry?.publishDate ? '' : o.data.buildDate, doc);
     out.keys.set(route.file, key);
     const hit = store?.get(key);
     if (hit && reuse(o.output, route.file, store!.file(key), hit.id)) {
