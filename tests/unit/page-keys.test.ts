@@ -10,7 +10,7 @@ import { islandNames } from '../../src/generator/bundle/site-bundle.js';
 import { loadContent, type Content } from '../../src/generator/content/load-content.js';
 import { buildRoutes } from '../../src/generator/content/routes.js';
 import { siteDataOf } from '../../src/generator/render/site-data.js';
-import { layoutKey, pageKey, tutorialSharedKey } from '../../src/generator/store/page-key.js';
+import { layoutKey, tutorialPageKey } from '../../src/generator/store/page-key.js';
 import { otherPageKeys } from '../../src/generator/store/other-pages.js';
 import { renderPage } from '../../src/site/render-page.js';
 import { tutorialById } from '../../src/site/tutorial-by-id.js';
@@ -51,7 +51,7 @@ function pagesOf(data: SiteData): Map<string, Page> {
     const t = route.kind === 'tutorial' ? tutorialById(data.tutorials, route.ref)! : undefined;
     // As the build keys them: a tutorial with a body in the page stage, the other pages (and a tutorial without one) after.
     const body = t && data.bodies[t.id];
-    const key = t && body ? pageKey(tutorialSharedKey(layout, t), route, 'md', t.publishDate ? '' : data.buildDate, body) : otherKey(route);
+    const key = t && body ? tutorialPageKey(layout, route, t, 'md', data.buildDate, body) : otherKey(route);
     out.set(t?.id ?? route.file, { html: renderPage(route, data), key, tutorial: !!t });
   }
   return out;

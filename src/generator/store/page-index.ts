@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import type { Problem } from '../problems/problem.js';
 import type { SourceLink } from '../markdown/body-facts.js';
-import { flatFacts, type PlainFacts } from '../verify/html-facts.js';
+import { eachUrlPart, flatFacts, type PlainFacts } from '../verify/html-facts.js';
 import { isPackRef, type PackRef } from './markdown-pack.js';
 
 /** Bumped whenever the index format or what a page key covers changes. */
@@ -173,14 +173,15 @@ export function writePageIndex(file: string, base: { id: string; versions?: stri
       if (raw === undefined) {
         const { facts, links } = metaOf(k, e);
         const ids: number[] = [];
-        let i = 0;
-        for (const list of facts.shared ?? []) {
-          for (; i < list.at; i++) ids.push(numberOf(facts.urls[i]!));
-          let known = lists.get(list.urls);
-          if (!known) lists.set(list.urls, (known = list.urls.map(numberOf)));
-          for (const n of known) ids.push(n);
-        }
-        for (; i < facts.urls.length; i++) ids.push(numberOf(facts.urls[i]!));
+        eachUrlPart(
+          facts,
+          (url) => ids.push(numberOf(url)),
+          (urls) => {
+            let known = lists.get(urls);
+            if (!known) lists.set(urls, (known = urls.map(numberOf)));
+            for (const n of known) ids.push(n);
+          },
+        );
         raw = JSON.stringify({ facts: { ...facts, urls: withRuns(ids), shared: undefined }, links });
       }
       chunk += `${headOf(k, e)}\t${raw}\n`;

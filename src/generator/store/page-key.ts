@@ -54,6 +54,15 @@ export function tutorialSharedKey(layout: string, t: Tutorial | undefined): stri
   return `${layout}\0${t ? JSON.stringify(OWN_PAGE_FIELDS.map((field) => t[field] ?? null)) : ''}`;
 }
 
+/**
+ * Key of the page of a tutorial (`t`, its registry entry) on `route`: the layout key, its own entry's fields, its
+ * body's Markdown as `markdown` names it and its front matter (`matter`), and, without a publish date, the build
+ * date its metadata falls back to.
+ */
+export function tutorialPageKey(layout: string, route: Route, t: Tutorial | undefined, markdown: string, buildDate: string, matter: BodyMatter): string {
+  return pageKey(tutorialSharedKey(layout, t), route, markdown, t?.publishDate ? '' : buildDate, matter);
+}
+
 /** What a tutorial page shows of its body's front matter, beside the Markdown (which the Markdown key names). */
 export type BodyMatter = Pick<Body, 'faq' | 'updated'>;
 

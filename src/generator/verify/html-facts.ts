@@ -163,14 +163,19 @@ export function htmlFacts(html: string): HtmlFacts {
   };
 }
 
+/** Walks the URLs of `f` in document order: its own one by one (`own`), each shared list whole (`list`). */
+export function eachUrlPart(f: Pick<HtmlFacts, 'urls' | 'shared'>, own: (url: string) => void, list: (urls: readonly string[]) => void): void {
+  let i = 0;
+  for (const shared of f.shared ?? []) {
+    for (; i < shared.at; i++) own(f.urls[i]!);
+    list(shared.urls);
+  }
+  for (; i < f.urls.length; i++) own(f.urls[i]!);
+}
+
 /** Calls `visit` with every URL of `f` in document order, the shared ones included. */
 export function eachUrl(f: Pick<HtmlFacts, 'urls' | 'shared'>, visit: (url: string) => void): void {
-  let i = 0;
-  for (const list of f.shared ?? []) {
-    for (; i < list.at; i++) visit(f.urls[i]!);
-    for (const url of list.urls) visit(url);
-  }
-  for (; i < f.urls.length; i++) visit(f.urls[i]!);
+  eachUrlPart(f, visit, (urls) => urls.forEach((url) => visit(url)));
 }
 
 /** Every URL of `f` in document order, the shared ones included. */

@@ -2,7 +2,7 @@
 import type { Route } from '../../site/types.js';
 import { absoluteUrl, withBase } from '../../site/seo/urls.js';
 import { problem, warning, type Problem } from '../problems/problem.js';
-import { htmlFacts, type HtmlFacts } from './html-facts.js';
+import { eachUrlPart, htmlFacts, type HtmlFacts } from './html-facts.js';
 import type { SourceLink } from '../markdown/body-facts.js';
 
 /** What the gate reads: the in-memory output, public/ files, routes, and where each page's links were written. */
@@ -162,15 +162,12 @@ export function checkByPage(input: IntegrityInput, only?: ReadonlySet<string>): 
  * the URL is sound on every page; a shared list whose every URL is, is added to `sound`.
  */
 export function eachUrlOnce(f: Pick<HtmlFacts, 'urls' | 'shared'>, sound: Set<readonly string[]>, check: (url: string) => boolean): void {
-  let i = 0;
-  for (const list of f.shared ?? []) {
-    for (; i < list.at; i++) check(f.urls[i]!);
-    if (sound.has(list.urls)) continue;
+  eachUrlPart(f, check, (urls) => {
+    if (sound.has(urls)) return;
     let all = true;
-    for (const url of list.urls) all = check(url) && all;
-    if (all) sound.add(list.urls);
-  }
-  for (; i < f.urls.length; i++) check(f.urls[i]!);
+    for (const url of urls) all = check(url) && all;
+    if (all) sound.add(urls);
+  });
 }
 
 /**

@@ -13,7 +13,7 @@ import { markdownCacheOf, markdownInputs } from './render-bodies.js';
 import { MarkdownPacks } from '../store/markdown-pack.js';
 import { highlightedCode } from '../highlight/fenced-code.js';
 import type { BuildOptions } from '../build-options.js';
-import { layoutKey, pageKey, tutorialSharedKey } from '../store/page-key.js';
+import { layoutKey, tutorialPageKey } from '../store/page-key.js';
 import { tutorialById } from '../../site/tutorial-by-id.js';
 import { bodyKeyOf, type PageJob, type RenderedPage } from '../render/page-job.js';
 import type { PagePool } from './page-pool.js';
@@ -63,8 +63,7 @@ export async function buildTutorialPages(o: { opts: BuildOptions; content: Conte
     // The body's Markdown as its key names it, but for the tools' versions, which the layout key holds: a stored
     // page is found without hashing its Markdown key (made only for a page to render, to find its pack).
     const md = markdownInputs(doc, o.content.site.allowRawHtml);
-    const entry = tutorialById(o.data.tutorials, route.ref);
-    const key = pageKey(tutorialSharedKey(layout, entry), route, mdCache.identity(md.source, md.options), entry?.publishDate ? '' : o.data.buildDate, doc);
+    const key = tutorialPageKey(layout, route, tutorialById(o.data.tutorials, route.ref), mdCache.identity(md.source, md.options), o.data.buildDate, doc);
     out.keys.set(route.file, key);
     const hit = store?.get(key);
     if (hit && reuse(o.output, route.file, store!.file(key), hit.id)) {
